@@ -1,0 +1,3 @@
+"""Five little-known abstract games: one app, one rules engine."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,135 @@
+"""One registry of game specs: the menu, the setup screen, the AI and the tests read it."""
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from game.engine.state import SAVE_FORMAT_VERSION, GameState
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    values: tuple
+    default: Any
+    label: str = ""
+    value_labels: tuple = ()   # same length as values, for the setup screen
+
+    def label_of(self, value) -> str:
+        if self.value_labels:
+            return self.value_labels[self.values.index(value)]
+        return str(value)
+
+
+@dataclass
+class GameSpec:
+    name: str
+    title: str
+    blurb: str
+    seats: tuple = ()                 # seat names, seat 0 first
+    options: tuple = ()
+    state_class: type | None = None   # None: the game is not built yet
+    ai_levels: tuple = ()
+    rules_text: str = ""
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def is_built(self) -> bool:
+        return self.state_class is not None
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise KeyError(name)
+
+    def validate_options(self, options: dict | None) -> dict:
+        options = dict(options or {})
+        known = {opt.name: opt for opt in self.options}
+        for name in options:
+            if name not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise ValueError(f"unknown option {name!r} for {self.title} (known: {names})")
+        full = {}
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            if value not in opt.values:
+                allowed = ", ".join(repr(v) for v in opt.values)
+                raise ValueError(f"bad value {value!r} for option {opt.name!r} of {self.title} "
+                                 f"(allowed: {allowed})")
+            full[opt.name] = value
+        return full
+
+    def new_game(self, seed: int | None = None, options: dict | None = None) -> GameState:
+        if not self.is_built:
+            raise ValueError(f"{self.title} is not built yet")
+        if seed is None:
+            seed = random.randrange(2**31)
+        if not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        state = self.state_class(seed, self.validate_options(options))
+        return state
+
+    def from_json(self, text: str) -> GameState:
+        try:
+            data = json.loads(text)
+        except (TypeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"not a saved {self.title} game: {exc}") from None
+        if not isinstance(data, dict):
+            raise ValueError(f"not a saved {self.title} game: expected a JSON object")
+        if data.get("game") != self.name:
+            raise ValueError(f"saved game is for {data.get('game')!r}, not {self.name!r}")
+        version = data.get("format")
+        if not isinstance(version, int) or version > SAVE_FORMAT_VERSION:
+            raise ValueError(f"saved game has format {version!r}; this version reads up to "
+                             f"{SAVE_FORMAT_VERSION}")
+        for key, kind in (("seed", int), ("options", dict), ("moves", list)):
+            if not isinstance(data.get(key), kind):
+                raise ValueError(f"saved game: {key!r} missing or not a {kind.__name__}")
+        state = self.new_game(seed=data["seed"], options=data["options"])
+        for number, text_move in enumerate(data["moves"], 1):
+            try:
+                state.play(state.parse_move(text_move))
+            except ValueError as exc:
+                raise ValueError(f"saved game: move {number} ({text_move!r}): {exc}") from None
+        redo = data.get("redo", [])
+        if not isinstance(redo, list):
+            raise ValueError("saved game: 'redo' is not a list")
+        ahead = state.copy()
+        moves_ahead = []
+        for number, text_move in enumerate(redo, 1):
+            try:
+                move = ahead.parse_move(text_move)
+            except ValueError as exc:
+                raise ValueError(f"saved game: redo move {number} ({text_move!r}): {exc}") from None
+            ahead.play(move)
+            moves_ahead.append(move)
+        state.redo_stack = list(reversed(moves_ahead))
+        return state
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    if spec.state_class is not None:
+        spec.state_class.spec = spec
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def names() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def get(name: str) -> GameSpec:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(names())}") from None
+
+
+def all_specs() -> list[GameSpec]:
+    return [_REGISTRY[n] for n in names()]

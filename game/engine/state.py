@@ -1,0 +1,163 @@
+"""The State contract shared by every game (see docs/ENGINE.md).
+
+A game subclasses `GameState` and supplies the rules: `legal_moves`, `_apply`,
+`_snapshot`/`_restore`, `to_play`, `outcome`, `format_move`. The base class gives every
+game the same play/undo/redo, notation parsing, copying and JSON round trip, in the way
+one "midend" serves all of Simon Tatham's puzzles.
+"""
+from __future__ import annotations
+
+import copy as _copy
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Hashable
+
+
+class IllegalMoveError(ValueError):
+    """A move that is not legal in the current position (the state is left unchanged)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    winner: int | None      # seat, or None for a draw
+    scores: tuple           # one number per seat
+    reason: str             # one sentence a player can read
+
+
+SAVE_FORMAT_VERSION = 1
+
+
+class GameState(ABC):
+    """Base class: history, undo/redo and serialisation for any game."""
+
+    spec: Any = None  # the GameSpec, set by the registry
+
+    def __init__(self, seed: int, options: dict):
+        self.seed = seed
+        self.options = dict(options)
+        self.history: list[Hashable] = []
+        self._undo_snapshots: list[Any] = []
+        self.redo_stack: list[Hashable] = []
+
+    # --- supplied by each game -------------------------------------------------------
+    @abstractmethod
+    def legal_moves(self) -> list: ...
+
+    @abstractmethod
+    def _apply(self, move) -> None: ...
+
+    @abstractmethod
+    def _snapshot(self) -> Any: ...
+
+    @abstractmethod
+    def _restore(self, snapshot) -> None: ...
+
+    @abstractmethod
+    def format_move(self, move) -> str: ...
+
+    @property
+    @abstractmethod
+    def to_play(self) -> int | None: ...
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    # --- chance (only Catalina overrides these) --------------------------------------
+    @property
+    def is_chance(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list:
+        return []
+
+    def sample_chance(self):
+        raise IllegalMoveError(f"{self.spec.title} has no chance steps")
+
+    # --- shared behaviour --------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def play(self, move) -> None:
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over; {self._describe(move)} cannot be played")
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"illegal move {self._describe(move)}")
+        self._undo_snapshots.append(self._snapshot())
+        self._apply(move)
+        self.history.append(move)
+        # Playing the move that redo would play keeps the rest of the redo line.
+        if self.redo_stack and self.redo_stack[-1] == move:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
+
+    def undo(self):
+        """Take back the last move exactly; returns it. IndexError if nothing to undo."""
+        if not self.history:
+            raise IndexError("nothing to undo")
+        move = self.history.pop()
+        self._restore(self._undo_snapshots.pop())
+        self.redo_stack.append(move)
+        return move
+
+    def redo(self):
+        """Play again the last undone move; returns it. IndexError if nothing to redo."""
+        if not self.redo_stack:
+            raise IndexError("nothing to redo")
+        move = self.redo_stack[-1]
+        self.play(move)
+        return move
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def parse_move(self, text: str):
+        wanted = str(text).strip()
+        for move in self.legal_moves():
+            if self.format_move(move) == wanted:
+                return move
+        raise IllegalMoveError(f"no legal move {wanted!r} in this position")
+
+    def move_list(self) -> list[str]:
+        """The history in notation (each move formatted in the position it was played)."""
+        replay = self.spec.new_game(seed=self.seed, options=self.options)
+        texts = []
+        for move in self.history:
+            texts.append(replay.format_move(move))
+            replay.play(move)
+        return texts
+
+    def copy(self) -> "GameState":
+        return _copy.deepcopy(self)
+
+    def to_json(self) -> str:
+        moves = self.move_list()
+        redo = []
+        if self.redo_stack:
+            ahead = self.copy()
+            while ahead.redo_stack:
+                move = ahead.redo_stack[-1]
+                redo.append(ahead.format_move(move))
+                ahead.redo()
+        return json.dumps({
+            "game": self.spec.name,
+            "format": SAVE_FORMAT_VERSION,
+            "seed": self.seed,
+            "options": self.options,
+            "moves": moves,
+            "redo": redo,
+        })
+
+    def _describe(self, move) -> str:
+        try:
+            return repr(self.format_move(move))
+        except Exception:  # a malformed move cannot always be formatted
+            return repr(move)
