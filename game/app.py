@@ -1,0 +1,208 @@
+"""The main loop: window, clock, the scene stack, settings, sounds and input."""
+from __future__ import annotations
+
+import os
+import sys
+
+import pygame
+
+from game import input as inp
+from game.engine.worker import AIWorker
+from game.settings import Settings, load_settings, save_settings
+
+FPS = 60
+BASE_SIZE = (1280, 720)
+MIN_SIZE = (800, 480)
+TITLE = "Little Abstracts"
+
+
+class App:
+    def __init__(self, size=BASE_SIZE, settings: Settings | None = None, headless=False):
+        from sounds import SoundBank
+        from sprites.palettes import get_palette
+
+        self._get_palette = get_palette
+        self.headless = headless
+        self.messages: list[str] = []        # shown by the menu, then cleared
+        if settings is None:
+            settings, message = load_settings()
+            if message:
+                self.messages.append(message)
+        self.settings = settings
+        self.palette = get_palette(settings.palette)
+        pygame.init()
+        pygame.display.set_caption(TITLE)
+        self.windowed_size = tuple(size)
+        self.window = self._open_window(settings.fullscreen)
+        self.sounds = SoundBank(settings.volume)
+        self.sounds.start()
+        self.input = inp.InputMapper()
+        self.input.open_present_devices()
+        self.worker = AIWorker()
+        self.clock = pygame.time.Clock()
+        self.stack: list = []
+        self.running = True
+        self._background = None
+
+    # --- window ---------------------------------------------------------------------------
+    def _open_window(self, fullscreen: bool):
+        if fullscreen and not self.headless:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error as exc:
+                self.messages.append(f"Fullscreen is not available here ({exc}).")
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    @property
+    def scale(self) -> float:
+        """Layout scale relative to the 1280×720 design size."""
+        w, h = self.size
+        return max(0.55, min(w / BASE_SIZE[0], h / BASE_SIZE[1]))
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self.window = self._open_window(on)
+        self.save_settings()
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self._background = None
+        for scene in self.stack:
+            scene.rebuild()
+
+    def on_resize(self, size) -> None:
+        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+        if not self.settings.fullscreen:
+            self.windowed_size = (w, h)
+            if (w, h) != tuple(size):
+                self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self._relayout()
+
+    def apply_palette(self) -> None:
+        self.palette = self._get_palette(self.settings.palette)
+        self._relayout()
+
+    def background(self) -> pygame.Surface:
+        """A vertical gradient in the palette's colours, cached per window size."""
+        if self._background is None or self._background.get_size() != self.size:
+            w, h = self.size
+            top, bottom = self.palette.background, self.palette.background_alt
+            surface = pygame.Surface((w, h))
+            for y in range(h):
+                t = y / max(1, h - 1)
+                colour = [round(top[i] + (bottom[i] - top[i]) * t) for i in range(3)]
+                pygame.draw.line(surface, colour, (0, y), (w, y))
+            self._background = surface
+        return self._background
+
+    def save_settings(self) -> None:
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.messages.append(f"Settings could not be saved: {exc}")
+
+    # --- scene stack ----------------------------------------------------------------------
+    @property
+    def scene(self):
+        return self.stack[-1] if self.stack else None
+
+    def push(self, scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        if self.stack:
+            self.stack[-1].resume()
+        else:
+            self.running = False
+
+    def replace(self, scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def reset_to(self, scene) -> None:
+        """Clear the stack and show `scene` (e.g. back to the menu)."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop -------------------------------------------------------------------------
+    def process_event(self, event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.on_resize(event.size)
+            return
+        for action in self.input.translate(event):
+            self.dispatch(action)
+
+    def dispatch(self, action) -> None:
+        if action.kind == inp.FULLSCREEN:
+            self.set_fullscreen(not self.settings.fullscreen)
+            return
+        if self.scene is not None:
+            self.scene.handle(action)
+
+    def step(self, dt: float, events=None) -> None:
+        """One frame: events, stick polling, update, draw."""
+        for event in (pygame.event.get() if events is None else events):
+            self.process_event(event)
+            if not self.running:
+                return
+        for action in self.input.poll_sticks(dt):
+            self.dispatch(action)
+        if self.scene is not None:
+            self.scene.update(dt)
+        self.draw(self.window)
+
+    def draw(self, surface) -> None:
+        # Overlays (pause, results) draw the scenes beneath them first.
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
+        for scene in self.stack[max(first, 0):]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            pygame.display.flip()
+        self.shutdown()
+
+    def shutdown(self) -> None:
+        for scene in reversed(self.stack):
+            scene.exit()
+        self.stack.clear()
+        self.worker.shutdown()
+        pygame.quit()
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--version" in argv:
+        from game import __version__
+        print(f"{TITLE} {__version__}")
+        return 0
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        print("SDL_VIDEODRIVER=dummy: no window can be shown.", file=sys.stderr)
+    from game.scenes.menu import MenuScene
+    app = App()
+    app.push(MenuScene(app))
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,74 @@
+"""The suspended game: written after every move, offered again at the next start."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.engine import storage
+from game.engine.registry import get
+
+RESUME_VERSION = 1
+
+
+@dataclass
+class Seat:
+    kind: str            # "human" or "computer"
+    level: str | None    # an ai level name for computers
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "level": self.level}
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+
+def resume_path():
+    return storage.data_dir() / "resume.json"
+
+
+def save_resume(state, seats: list[Seat]) -> None:
+    storage.atomic_write_json(resume_path(), {
+        "version": RESUME_VERSION,
+        "game": state.spec.name,
+        "state": state.to_json(),
+        "seats": [seat.to_dict() for seat in seats],
+    })
+
+
+def _validate(data):
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
+    version = data.get("version")
+    if not isinstance(version, int) or version > RESUME_VERSION:
+        raise ValueError(f"it has format {version!r}; this version reads up to {RESUME_VERSION}")
+    try:
+        spec = get(data.get("game"))
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {data.get('game')!r}") from None
+    if not spec.is_built:
+        raise ValueError(f"{spec.title} cannot be played in this version")
+    state = spec.from_json(data.get("state"))
+    seats_data = data.get("seats")
+    if not isinstance(seats_data, list) or len(seats_data) != len(spec.seats):
+        raise ValueError("the seats are missing or do not fit the game")
+    seats = []
+    for seat in seats_data:
+        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
+            raise ValueError(f"bad seat {seat!r}")
+        level = seat.get("level")
+        if seat["kind"] == "computer" and level not in spec.ai_levels:
+            raise ValueError(f"unknown computer level {level!r}")
+        seats.append(Seat(seat["kind"], level if seat["kind"] == "computer" else None))
+    return state, seats
+
+
+def load_resume():
+    """((state, seats) or None, message or None). A bad file is kept aside."""
+    return storage.read_json_file(resume_path(), "suspended game", _validate)
+
+
+def clear_resume() -> None:
+    try:
+        resume_path().unlink()
+    except FileNotFoundError:
+        pass

@@ -1,0 +1,1 @@
+"""The app's screens: menu, setup, play, pause, results, rules, settings."""

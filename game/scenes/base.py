@@ -1,0 +1,338 @@
+"""What every scene shares: the Scene interface, text drawing, and a focus ring over
+pygame-gui buttons (pygame-gui has no keyboard or gamepad navigation of its own).
+
+A scene sees only actions (game/input.py). Its buttons are pygame-gui elements used for
+their look; which one is focused, and pressing it, is ours, so the mouse (hover = focus,
+click = press), the keys and the pad all reach every button the same way.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import pygame
+import pygame_gui
+
+from game import input as inp
+
+_FONT_DIR = Path(pygame_gui.__file__).parent / "data"
+_fonts: dict = {}
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (max(8, int(size)), bold)
+    if key not in _fonts:
+        name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
+        path = _FONT_DIR / name
+        _fonts[key] = pygame.font.Font(str(path) if path.exists() else None, key[0])
+    return _fonts[key]
+
+
+def draw_text(surface, text, pos, size, colour, bold=False, anchor="topleft") -> pygame.Rect:
+    image = font(size, bold).render(text, True, colour)
+    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split text into lines that fit `width` pixels; blank lines are kept."""
+    face = font(size, bold)
+    lines = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split(" ")
+        line = ""
+        for word in words:
+            trial = f"{line} {word}" if line else word
+            if face.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def rgb(colour) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
+
+
+def gui_theme(palette, scale: float) -> dict:
+    size = max(12, round(20 * scale))
+    colours = {
+        "normal_bg": rgb(palette.panel), "hovered_bg": rgb(palette.panel_border),
+        "selected_bg": rgb(palette.panel_border), "active_bg": rgb(palette.accent),
+        "disabled_bg": rgb(palette.background_alt),
+        "normal_text": rgb(palette.text), "hovered_text": rgb(palette.text),
+        "selected_text": rgb(palette.text), "active_text": rgb(palette.background),
+        "disabled_text": rgb(palette.text_dim),
+        "normal_border": rgb(palette.panel_border), "hovered_border": rgb(palette.accent),
+        "selected_border": rgb(palette.accent), "active_border": rgb(palette.accent),
+        "disabled_border": rgb(palette.background_alt),
+        "dark_bg": rgb(palette.panel), "text": rgb(palette.text),
+    }
+    return {
+        "defaults": {"colours": colours, "font": {"name": "noto_sans", "size": str(size)}},
+        "button": {"colours": colours, "misc": {"shape": "rounded_rectangle",
+                                                "shape_corner_radius": str(max(4, round(8 * scale))),
+                                                "border_width": "2"},
+                   "font": {"name": "noto_sans", "size": str(size)}},
+    }
+
+
+@dataclass
+class Focusable:
+    """One thing the focus ring can land on: a button, or a selector of values."""
+    element: pygame_gui.elements.UIButton
+    on_press: Callable[[], None] | None = None
+    values: tuple = ()                      # a selector when not empty
+    index: int = 0
+    label: str = ""
+    format_value: Callable = str
+    on_change: Callable | None = None
+    enabled: bool = True
+    column: int = 0                         # for left/right moves between columns
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def is_selector(self) -> bool:
+        return bool(self.values)
+
+    @property
+    def value(self):
+        return self.values[self.index]
+
+    def refresh(self) -> None:
+        if self.is_selector:
+            self.element.set_text(f"{self.label}:  ‹ {self.format_value(self.value)} ›")
+        if self.enabled:
+            self.element.enable()
+        else:
+            self.element.disable()
+
+    def step(self, delta: int) -> None:
+        self.index = (self.index + delta) % len(self.values)
+        self.refresh()
+        if self.on_change:
+            self.on_change(self.value)
+
+
+class FocusRing:
+    """Keyboard/pad/mouse navigation and pressing over a list of Focusables."""
+
+    def __init__(self, app):
+        self.app = app
+        self.items: list[Focusable] = []
+        self.focus = 0
+
+    def add(self, item: Focusable) -> Focusable:
+        self.items.append(item)
+        item.refresh()
+        return item
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.focus = 0
+
+    @property
+    def current(self) -> Focusable | None:
+        return self.items[self.focus] if self.items else None
+
+    def set_focus(self, index: int) -> None:
+        if not self.items:
+            return
+        index %= len(self.items)
+        if index != self.focus:
+            self.focus = index
+            self.app.sounds.play("menu_move")
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, item in enumerate(self.items):
+            if i == self.focus:
+                item.element.select()
+            elif item.enabled:
+                item.element.unselect()
+            else:  # unselect() would redraw it with the normal look
+                item.element.enable()
+                item.element.disable()
+
+    def focus_item(self, item: Focusable) -> None:
+        if item in self.items:
+            self.focus = self.items.index(item)
+            self._sync()
+
+    def handle(self, action) -> bool:
+        """Handle a navigation or pointer action; True when it was used."""
+        if not self.items:
+            return False
+        kind = action.kind
+        item = self.current
+        if kind in (inp.UP, inp.DOWN):
+            self._move_vertical(-1 if kind == inp.UP else 1)
+            return True
+        if kind in (inp.LEFT, inp.RIGHT):
+            delta = -1 if kind == inp.LEFT else 1
+            if item.is_selector and item.enabled:
+                item.step(delta)
+                self.app.sounds.play("menu_move")
+                return True
+            return self._move_horizontal(delta)
+        if kind == inp.CONFIRM:
+            self.press(item)
+            return True
+        if kind == inp.POINTER_MOVE:
+            for i, candidate in enumerate(self.items):
+                if candidate.element.rect.collidepoint(action.pos) and i != self.focus:
+                    self.set_focus(i)
+            return False
+        if kind == inp.POINTER_CLICK:
+            for i, candidate in enumerate(self.items):
+                rect = candidate.element.rect
+                if rect.collidepoint(action.pos):
+                    self.set_focus(i)
+                    if candidate.is_selector and action.pos[0] < rect.x + rect.w // 3:
+                        if candidate.enabled:
+                            candidate.step(-1)
+                            self.app.sounds.play("menu_move")
+                    else:
+                        self.press(candidate)
+                    return True
+            return False
+        return False
+
+    def _move_vertical(self, delta: int) -> None:
+        column = self.current.column
+        same = [i for i, it in enumerate(self.items) if it.column == column]
+        position = same.index(self.focus)
+        self.set_focus(same[(position + delta) % len(same)])
+
+    def _move_horizontal(self, delta: int) -> bool:
+        columns = sorted({it.column for it in self.items})
+        if len(columns) < 2:
+            return False
+        here = self.current
+        target_column = columns[(columns.index(here.column) + delta) % len(columns)]
+        candidates = [i for i, it in enumerate(self.items) if it.column == target_column]
+        y = here.element.rect.centery
+        best = min(candidates, key=lambda i: abs(self.items[i].element.rect.centery - y))
+        self.set_focus(best)
+        return True
+
+    def press(self, item: Focusable) -> None:
+        if not item.enabled:
+            self.app.sounds.play("illegal")
+            return
+        if item.is_selector:
+            item.step(1)
+            self.app.sounds.play("menu_move")
+            return
+        self.app.sounds.play("menu_confirm")
+        if item.on_press:
+            item.on_press()
+
+    def draw(self, surface) -> None:
+        item = self.current
+        if item is None or not item.element.visible:
+            return
+        rect = item.element.rect.inflate(10, 10)
+        pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 900) % 2) - 1)
+        colour = self.app.palette.accent
+        width = 3 if pulse > 0.5 else 2
+        pygame.draw.rect(surface, colour, rect, width, border_radius=12)
+
+
+class Scene:
+    """A screen on the app's stack. Draw only draws; update advances animations."""
+
+    transparent = False      # an overlay draws the scene below it first
+
+    def __init__(self, app):
+        self.app = app
+        self.ui: pygame_gui.UIManager | None = None
+        self.ring = FocusRing(app)
+
+    # --- life cycle -----------------------------------------------------------------------
+    def enter(self) -> None:
+        self.rebuild()
+
+    def exit(self) -> None:
+        self.ui = None
+
+    def resume(self) -> None:
+        """Called when the scene above was popped."""
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """(Re)create the UI for the current window size and palette."""
+        size = self.app.size
+        self.ui = pygame_gui.UIManager(size, gui_theme(self.app.palette, self.app.scale),
+                                       enable_live_theme_updates=False)
+        focus = self.ring.focus
+        self.ring.clear()
+        self.build(size)
+        if self.ring.items:
+            self.ring.focus = min(focus, len(self.ring.items) - 1)
+            self.ring._sync()
+
+    def build(self, size) -> None:
+        """Create this scene's elements (override)."""
+
+    # --- per frame ------------------------------------------------------------------------
+    def handle(self, action) -> None:
+        if self.ring.handle(action):
+            return
+        if action.kind in (inp.BACK, inp.POINTER_BACK):
+            self.on_back()
+
+    def on_back(self) -> None:
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        if self.ui:
+            self.ui.update(dt)
+
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        self.draw_ui(surface)
+
+    def draw_ui(self, surface) -> None:
+        if self.ui:
+            self.ui.draw_ui(surface)
+        self.ring.draw(surface)
+
+    # --- helpers --------------------------------------------------------------------------
+    def draw_background(self, surface) -> None:
+        surface.blit(self.app.background(), (0, 0))
+
+    def button(self, rect, text, on_press=None, column=0, enabled=True) -> Focusable:
+        element = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui)
+        return self.ring.add(Focusable(element, on_press, enabled=enabled, column=column))
+
+    def selector(self, rect, label, values, current, on_change=None, format_value=str,
+                 column=0, enabled=True) -> Focusable:
+        element = pygame_gui.elements.UIButton(pygame.Rect(rect), label, manager=self.ui)
+        index = values.index(current) if current in values else 0
+        return self.ring.add(Focusable(element, None, values=tuple(values), index=index,
+                                       label=label, format_value=format_value,
+                                       on_change=on_change, enabled=enabled, column=column))
+
+    def column_rects(self, count, width=420, height=52, gap=14, top=None):
+        """Rects for `count` stacked buttons, centred horizontally, scaled to the window."""
+        s = self.app.scale
+        w, h, g = round(width * s), round(height * s), round(gap * s)
+        sw, sh = self.app.size
+        total = count * h + (count - 1) * g
+        y0 = (sh - total) // 2 if top is None else top
+        return [pygame.Rect((sw - w) // 2, y0 + i * (h + g), w, h) for i in range(count)]
+
+    def draw_title(self, surface, text, subtitle=None, y=None) -> None:
+        s = self.app.scale
+        sw, sh = self.app.size
+        y = round(70 * s) if y is None else y
+        draw_text(surface, text, (sw // 2, y), round(54 * s), self.app.palette.accent, True,
+                  anchor="center")
+        if subtitle:
+            draw_text(surface, subtitle, (sw // 2, y + round(48 * s)), round(20 * s),
+                      self.app.palette.text_dim, anchor="center")

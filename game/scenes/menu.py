@@ -1,0 +1,74 @@
+"""The first screen: the five games, the suspended game, settings, quit."""
+from __future__ import annotations
+
+import game.rules
+from game.engine import saves
+from game.scenes.base import Scene, draw_text, wrap_text
+
+
+class MenuScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.resume = None          # (state, seats) of the suspended game
+        self.note = ""              # a line under the buttons (e.g. "not built yet")
+
+    def enter(self) -> None:
+        loaded, message = saves.load_resume()
+        if message:
+            self.app.messages.append(message)
+        self.resume = loaded if loaded and not loaded[0].is_over else None
+        super().enter()
+
+    def build(self, size) -> None:
+        specs = game.rules.all_specs()
+        specs.sort(key=lambda spec: (not spec.is_built, spec.title))
+        count = len(specs) + 2 + (1 if self.resume else 0)
+        s = self.app.scale
+        rects = iter(self.column_rects(count, width=560, height=46, gap=10,
+                                       top=round(140 * s)))
+        if self.resume:
+            state, _ = self.resume
+            label = f"Continue {state.spec.title} (move {len(state.history) + 1})"
+            self.button(next(rects), label, self.continue_game)
+        for spec in specs:
+            text = spec.title if spec.is_built else f"{spec.title}  —  not built yet"
+            item = self.button(next(rects), text, lambda spec=spec: self.choose(spec),
+                               enabled=spec.is_built)
+            item.extra["spec"] = spec
+        self.button(next(rects), "Settings", self.open_settings)
+        self.button(next(rects), "Quit", self.app.quit)
+
+    def choose(self, spec) -> None:
+        from game.scenes.setup import SetupScene
+        self.app.push(SetupScene(self.app, spec))
+
+    def continue_game(self) -> None:
+        from game.scenes.play import PlayScene
+        state, seats = self.resume
+        self.app.push(PlayScene(self.app, state, seats))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def on_back(self) -> None:
+        pass  # the menu is the bottom of the stack: Quit is an explicit button
+
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        self.draw_title(surface, "Little Abstracts", "five little-known abstract games")
+        self.draw_ui(surface)
+        s = self.app.scale
+        sw, sh = self.app.size
+        item = self.ring.current
+        spec = item.extra.get("spec") if item else None
+        palette = self.app.palette
+        y = sh - round(96 * s)
+        if spec is not None:
+            blurb = spec.blurb if spec.is_built else f"{spec.blurb}  (coming in a later version)"
+            draw_text(surface, blurb, (sw // 2, y), round(19 * s), palette.text, anchor="center")
+        for message in self.app.messages[-2:]:
+            for line in wrap_text(message, round(15 * s), sw - round(80 * s))[:2]:
+                y += round(22 * s)
+                draw_text(surface, line, (sw // 2, y), round(15 * s), palette.highlight_bad,
+                          anchor="center")

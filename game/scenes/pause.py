@@ -1,0 +1,55 @@
+"""The pause overlay: resume, restart, rules, settings, quit to the menu."""
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene
+
+
+class PauseScene(Scene):
+    transparent = True
+
+    def __init__(self, app, play_scene, reason: str = ""):
+        super().__init__(app)
+        self.play = play_scene
+        self.reason = reason
+
+    def build(self, size) -> None:
+        rects = iter(self.column_rects(5, width=400, height=50, gap=12))
+        self.button(next(rects), "Resume", self.app.pop)
+        self.button(next(rects), "Restart", self.restart)
+        self.button(next(rects), "Rules", self.rules)
+        self.button(next(rects), "Settings", self.settings)
+        self.button(next(rects), "Quit to menu", self.quit_to_menu)
+
+    def restart(self) -> None:
+        self.app.pop()
+        self.play.restart()
+
+    def rules(self) -> None:
+        from game.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app, self.play.state.spec))
+
+    def settings(self) -> None:
+        from game.scenes.settings import SettingsScene
+        self.app.push(SettingsScene(self.app))
+
+    def quit_to_menu(self) -> None:
+        self.play.leave()
+        from game.scenes.menu import MenuScene
+        self.app.reset_to(MenuScene(self.app))
+
+    def handle(self, action) -> None:
+        from game import input as inp
+        if action.kind == inp.PAUSE:
+            self.app.pop()
+            return
+        super().handle(action)
+
+    def draw(self, surface) -> None:
+        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
+        shade.fill((*self.app.palette.background, 200))
+        surface.blit(shade, (0, 0))
+        title = "Paused"
+        self.draw_title(surface, title, self.reason or None, y=round(110 * self.app.scale))
+        self.draw_ui(surface)

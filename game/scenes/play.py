@@ -1,0 +1,370 @@
+"""Playing a game: the board view, whose turn, the move list, undo/redo, the computer.
+
+The scene owns the game state and the seats. Moves are applied to the state at once and
+animated afterwards by the view. The computer searches in the worker process; the scene
+polls it each frame, so the screen keeps animating while it thinks.
+"""
+from __future__ import annotations
+
+import pygame
+
+from game import input as inp
+from game.engine import saves
+from game.scenes.base import Scene, draw_text, wrap_text
+from game.views import make_view
+
+HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
+RESULTS_DELAY = 1.3                # the losing line is shown before the results panel
+
+
+def seat_names(seats) -> list[str]:
+    humans = sum(1 for seat in seats if not seat.is_computer)
+    computers = len(seats) - humans
+    names = []
+    for index, seat in enumerate(seats):
+        if seat.is_computer:
+            number = f" {index + 1}" if computers > 1 else ""
+            names.append(f"Computer{number} ({seat.level})")
+        else:
+            names.append("You" if humans == 1 else f"Player {index + 1}")
+    return names
+
+
+class PlayScene(Scene):
+    def __init__(self, app, state, seats):
+        super().__init__(app)
+        self.state = state
+        self.seats = list(seats)
+        self.names = seat_names(self.seats)
+        self.view = make_view(app, state, self.names)
+        self.computer_wait = 0.0
+        self.thinking_time = 0.0
+        self.ai_error: str | None = None
+        self.results_timer: float | None = None
+        self.save_error: str | None = None
+
+    # --- life cycle -----------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        if any(seat.is_computer for seat in self.seats):
+            self.app.worker.warm_up()
+        self.view.sync()
+        self._save()
+        if self.state.is_over:
+            self.results_timer = 0.0
+
+    def exit(self) -> None:
+        self.app.worker.cancel()
+        super().exit()
+
+    def leave(self) -> None:
+        """Going back to the menu: stop thinking; the game stays saved for later."""
+        self.app.worker.cancel()
+
+    def build(self, size) -> None:
+        s = self.app.scale
+        sw, sh = size
+        panel_w = max(round(330 * s), sw // 4)
+        self.panel = pygame.Rect(sw - panel_w, 0, panel_w, sh)
+        self.view.layout(pygame.Rect(0, 0, sw - panel_w, sh))
+        bw = (panel_w - round(40 * s)) // 3
+        bh = round(44 * s)
+        y = sh - bh - round(18 * s)
+        x0 = self.panel.x + round(12 * s)
+        self.undo_button = self.button((x0, y, bw - 4, bh), "Undo", self.undo, column=0)
+        self.redo_button = self.button((x0 + bw + 4, y, bw - 4, bh), "Redo", self.redo,
+                                       column=1)
+        self.button((x0 + 2 * (bw + 4), y, bw - 4, bh), "Pause", self.pause, column=2)
+        self.takeover_button = None
+        if self.ai_error:
+            self.takeover_button = self.button(
+                (self.panel.x + round(12 * s), y - bh - round(12 * s), panel_w - round(24 * s), bh),
+                "Take over this seat", self.take_over, column=0)
+        self._refresh_buttons()
+
+    def _refresh_buttons(self) -> None:
+        self.undo_button.enabled = self._has_human() and self.state.can_undo
+        self.redo_button.enabled = self._has_human() and self.state.can_redo
+        self.undo_button.refresh()
+        self.redo_button.refresh()
+
+    # --- seats ----------------------------------------------------------------------------
+    def _has_human(self) -> bool:
+        return any(not seat.is_computer for seat in self.seats)
+
+    def _computer_to_move(self) -> bool:
+        seat = self.state.to_play
+        return seat is not None and self.seats[seat].is_computer
+
+    @property
+    def human_to_move(self) -> bool:
+        return (not self.state.is_over and not self._computer_to_move()
+                and not self.view.animating)
+
+    # --- actions --------------------------------------------------------------------------
+    def handle(self, action) -> None:
+        kind = action.kind
+        if action.is_pointer and self.ring.handle(action):
+            return
+        if kind == inp.DEVICE_REMOVED:
+            self.pause("The gamepad was disconnected: plug it back in, or use the keyboard "
+                       "or mouse to go on.")
+            return
+        if kind == inp.UNDO:
+            self.undo()
+            return
+        if kind == inp.REDO:
+            self.redo()
+            return
+        if kind == inp.PAUSE:
+            self.pause()
+            return
+        if kind == inp.CONFIRM and self.ai_error and not action.is_pointer:
+            self.take_over()
+            return
+        result = self.view.handle(action, self.human_to_move)
+        if isinstance(result, tuple):
+            self.play_move(result)
+        elif result is None and kind == inp.BACK:
+            self.pause()
+
+    def play_move(self, move) -> None:
+        before = self.state.copy()
+        self.state.play(move)
+        self.view.on_move(move, before)
+        self.computer_wait = 0.0
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self._refresh_buttons()
+        self._save()
+        if self.state.is_over:
+            self.results_timer = 0.0
+
+    def _save(self) -> None:
+        try:
+            if self.state.is_over:
+                saves.clear_resume()
+            else:
+                saves.save_resume(self.state, self.seats)
+            self.save_error = None
+        except OSError as exc:
+            self.save_error = f"The game could not be saved: {exc}"
+
+    def undo(self) -> None:
+        """Take back moves until a human is to move (a whole turn against the computer)."""
+        if not self._has_human() or not self.state.can_undo:
+            self.app.sounds.play("illegal")
+            return
+        self.app.worker.cancel()
+        self.state.undo()
+        while self.state.can_undo and self._computer_to_move():
+            self.state.undo()
+        self._after_undo_redo()
+
+    def redo(self) -> None:
+        if not self._has_human() or not self.state.can_redo:
+            self.app.sounds.play("illegal")
+            return
+        self.app.worker.cancel()
+        self.state.redo()
+        while self.state.can_redo and self._computer_to_move():
+            self.state.redo()
+        self._after_undo_redo()
+
+    def _after_undo_redo(self) -> None:
+        self.results_timer = None
+        self.ai_error = None
+        self.computer_wait = 0.0
+        self.view.sync()
+        self.app.sounds.play("menu_move")
+        self._after_change()
+
+    def pause(self, reason: str = "") -> None:
+        from game.scenes.pause import PauseScene
+        self.app.push(PauseScene(self.app, self, reason))
+
+    def restart(self) -> None:
+        self.app.worker.cancel()
+        self.state = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
+        self._reset_view()
+
+    def rematch(self) -> None:
+        self.app.worker.cancel()
+        self.state = self.state.spec.new_game(options=self.state.options)
+        self._reset_view()
+
+    def _reset_view(self) -> None:
+        self.view = make_view(self.app, self.state, self.names)
+        self.results_timer = None
+        self.ai_error = None
+        self.computer_wait = 0.0
+        self.rebuild()
+        self.view.sync()
+        self._after_change()
+
+    def take_over(self) -> None:
+        """After a computer error: a human plays that seat from now on."""
+        seat = self.state.to_play
+        if seat is not None:
+            self.seats[seat] = saves.Seat("human", None)
+            self.names = seat_names(self.seats)
+            self.view.names = self.names
+        self.ai_error = None
+        self.rebuild()
+        self._save()
+
+    # --- per frame ------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.view.update(dt)
+        if self.results_timer is not None:
+            if not self.view.animating:
+                self.results_timer += dt
+            if self.results_timer >= RESULTS_DELAY and self.app.scene is self:
+                self.results_timer = None
+                from game.scenes.results import ResultsScene
+                self.app.push(ResultsScene(self.app, self))
+            return
+        if self.state.is_over or not self._computer_to_move() or self.ai_error:
+            self.thinking_time = 0.0
+            return
+        self._drive_computer(dt)
+
+    def _drive_computer(self, dt: float) -> None:
+        worker = self.app.worker
+        if not worker.busy:
+            if self.view.animating:
+                return
+            self.computer_wait += dt
+            delay = self.app.settings.computer_delay if not self._has_human() \
+                else min(HUMAN_VS_COMPUTER_PAUSE, self.app.settings.computer_delay)
+            if self.computer_wait < delay:
+                return
+            self.thinking_time = 0.0
+            worker.request(self.state, self.seats[self.state.to_play].level)
+            return
+        self.thinking_time += dt
+        reply = worker.poll()
+        if reply is None:
+            return
+        if reply.error:
+            self.ai_error = reply.error.splitlines()[0]
+            self.rebuild()
+            return
+        try:
+            move = self.state.parse_move(reply.move_text)
+        except ValueError as exc:
+            self.ai_error = f"the computer chose an impossible move: {exc}"
+            self.rebuild()
+            return
+        self.play_move(move)
+
+    def result_headline(self) -> str:
+        outcome = self.state.outcome
+        if outcome.winner is None:
+            return "A draw"
+        humans = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+        if len(humans) == 1:
+            return "You win!" if outcome.winner == humans[0] else f"{self.names[outcome.winner]} wins"
+        return f"{self.names[outcome.winner]} wins"
+
+    def result_sound(self) -> str:
+        outcome = self.state.outcome
+        if outcome.winner is None:
+            return "draw"
+        humans = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+        if len(humans) == 1 and outcome.winner != humans[0]:
+            return "loss"
+        return "win"
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        self.view.draw(surface)
+        self._draw_panel(surface)
+        if self.ui:
+            self.ui.draw_ui(surface)
+
+    def _draw_panel(self, surface) -> None:
+        palette = self.app.palette
+        s = self.app.scale
+        panel = self.panel
+        pygame.draw.rect(surface, palette.panel, panel)
+        pygame.draw.line(surface, palette.panel_border, panel.topleft, panel.bottomleft, 2)
+        x = panel.x + round(18 * s)
+        width = panel.w - round(36 * s)
+        y = round(16 * s)
+        spec = self.state.spec
+        draw_text(surface, spec.title, (x, y), round(30 * s), palette.accent, True)
+        y += round(40 * s)
+        options = ", ".join(spec.option(k).label_of(v) for k, v in self.state.options.items())
+        draw_text(surface, options, (x, y), round(15 * s), palette.text_dim)
+        y += round(30 * s)
+        for seat, name in enumerate(self.names):
+            turn = seat == self.state.to_play
+            colour = palette.seats[seat % len(palette.seats)]
+            pygame.draw.circle(surface, colour, (x + round(8 * s), y + round(12 * s)), round(7 * s))
+            label = f"{spec.seats[seat]}: {name}"
+            draw_text(surface, label, (x + round(24 * s), y), round(18 * s),
+                      palette.text if turn else palette.text_dim, turn)
+            if turn:
+                tip = (panel.right - round(30 * s), y + round(12 * s))
+                pygame.draw.polygon(surface, palette.accent, [
+                    tip, (tip[0] + round(12 * s), tip[1] - round(8 * s)),
+                    (tip[0] + round(12 * s), tip[1] + round(8 * s))])
+            y += round(28 * s)
+        y += round(8 * s)
+        status = self._status_text()
+        for line in wrap_text(status, round(17 * s), width)[:3]:
+            draw_text(surface, line, (x, y), round(17 * s), palette.accent)
+            y += round(23 * s)
+        if self.ai_error:
+            for line in wrap_text(f"The computer failed: {self.ai_error}", round(15 * s),
+                                  width)[:3]:
+                draw_text(surface, line, (x, y), round(15 * s), palette.highlight_bad)
+                y += round(20 * s)
+        y += round(10 * s)
+        draw_text(surface, "Moves", (x, y), round(17 * s), palette.text, True)
+        y += round(26 * s)
+        self._draw_moves(surface, x, y, width)
+        if self.save_error:
+            draw_text(surface, self.save_error[:60], (x, self.undo_button.element.rect.y - round(26 * s)),
+                      round(13 * s), palette.highlight_bad)
+
+    def _status_text(self) -> str:
+        if self.state.is_over:
+            return self.result_headline()
+        if self._computer_to_move():
+            if self.app.worker.busy:
+                dots = "." * (1 + int(self.thinking_time * 3) % 3)
+                return f"{self.names[self.state.to_play]} is thinking{dots}"
+            return f"{self.names[self.state.to_play]} to move"
+        return self.view.status()
+
+    def _draw_moves(self, surface, x, y, width) -> None:
+        palette = self.app.palette
+        s = self.app.scale
+        size = round(16 * s)
+        line_h = round(21 * s)
+        bottom = self.undo_button.element.rect.y - round(34 * s)
+        if self.takeover_button is not None:
+            bottom = self.takeover_button.element.rect.y - round(10 * s)
+        texts = self._move_texts()
+        pairs = [texts[i:i + 2] for i in range(0, len(texts), 2)]
+        rows = max(1, (bottom - y) // line_h)
+        first = max(0, len(pairs) - rows)
+        for number, pair in enumerate(pairs[first:], first + 1):
+            draw_text(surface, f"{number:>2}.", (x, y), size, palette.text_dim)
+            for column, text in enumerate(pair):
+                draw_text(surface, text, (x + round(44 * s) + column * width // 2.4, y), size,
+                          palette.text)
+            y += line_h
+
+    def _move_texts(self) -> list[str]:
+        # The move list is rebuilt only when the history changes.
+        key = (id(self.state), len(self.state.history), tuple(self.state.history[-1:]))
+        if getattr(self, "_moves_key", None) != key:
+            self._moves_key = key
+            self._moves_cache = self.state.move_list()
+        return self._moves_cache

@@ -1,0 +1,69 @@
+"""The end of a game: who won and why; rematch, take back, or back to the menu."""
+from __future__ import annotations
+
+import pygame
+
+from game.scenes.base import Scene, draw_text, wrap_text
+
+
+class ResultsScene(Scene):
+    transparent = True
+
+    def __init__(self, app, play_scene):
+        super().__init__(app)
+        self.play = play_scene
+        outcome = play_scene.state.outcome
+        self.headline = play_scene.result_headline()
+        self.reason = outcome.reason[:1].upper() + outcome.reason[1:] + "."
+
+    def enter(self) -> None:
+        super().enter()
+        self.app.sounds.play(self.play.result_sound())
+
+    def build(self, size) -> None:
+        # A card over the side panel, so the final board (and the losing line) stays visible.
+        s = self.app.scale
+        panel = self.play.panel
+        height = round(50 * s)
+        gap = round(12 * s)
+        width = panel.w - round(40 * s)
+        labels = [("Rematch", self.rematch), ("Take back", self.take_back),
+                  ("Menu", self.to_menu)]
+        y = panel.bottom - len(labels) * (height + gap) - round(10 * s)
+        for i, (label, action) in enumerate(labels):
+            self.button((panel.x + round(20 * s), y + i * (height + gap), width, height),
+                        label, action)
+
+    def rematch(self) -> None:
+        self.app.pop()
+        self.play.rematch()
+
+    def take_back(self) -> None:
+        self.app.pop()
+        self.play.undo()
+
+    def to_menu(self) -> None:
+        self.play.leave()
+        from game.scenes.menu import MenuScene
+        self.app.reset_to(MenuScene(self.app))
+
+    def on_back(self) -> None:
+        self.to_menu()
+
+    def draw(self, surface) -> None:
+        s = self.app.scale
+        palette = self.app.palette
+        card = self.play.panel.inflate(-round(12 * s), -round(12 * s))
+        pygame.draw.rect(surface, palette.panel, card, border_radius=round(14 * s))
+        pygame.draw.rect(surface, palette.accent, card, 3, border_radius=round(14 * s))
+        width = card.w - round(36 * s)
+        y = card.y + round(40 * s)
+        for line in wrap_text(self.headline, round(34 * s), width, True)[:2]:
+            draw_text(surface, line, (card.centerx, y), round(34 * s), palette.accent, True,
+                      anchor="center")
+            y += round(44 * s)
+        y += round(10 * s)
+        for line in wrap_text(self.reason, round(19 * s), width)[:6]:
+            draw_text(surface, line, (card.x + round(18 * s), y), round(19 * s), palette.text)
+            y += round(27 * s)
+        self.draw_ui(surface)

@@ -1,0 +1,54 @@
+"""Settings: volume, fullscreen, palette, animation and computer speed. Saved at once."""
+from __future__ import annotations
+
+from game import settings as settings_module
+from game.scenes.base import Scene, draw_text
+
+VOLUMES = tuple(round(v / 10, 1) for v in range(11))
+
+
+class SettingsScene(Scene):
+    def build(self, size) -> None:
+        st = self.app.settings
+        s = self.app.scale
+        rects = iter(self.column_rects(7, width=600, height=48, gap=12, top=round(140 * s)))
+        volume = min(VOLUMES, key=lambda v: abs(v - st.volume))
+        self.selector(next(rects), "Volume", VOLUMES, volume, self.set_volume,
+                      lambda v: f"{round(v * 100)}%")
+        self.selector(next(rects), "Fullscreen (F11)", (False, True), st.fullscreen,
+                      self.set_fullscreen, lambda v: "on" if v else "off")
+        self.selector(next(rects), "Palette", settings_module.PALETTE_CHOICES, st.palette,
+                      self.set_palette)
+        self.selector(next(rects), "Animations", settings_module.ANIMATION_SPEEDS,
+                      st.animation_speed, lambda v: self.set_value("animation_speed", v))
+        self.selector(next(rects), "Computer speed", settings_module.COMPUTER_SPEEDS,
+                      st.computer_speed, lambda v: self.set_value("computer_speed", v))
+        self.selector(next(rects), "Board coordinates", (True, False), st.show_coordinates,
+                      lambda v: self.set_value("show_coordinates", v),
+                      lambda v: "shown" if v else "hidden")
+        self.button(next(rects), "Back", self.app.pop)
+
+    def set_value(self, name, value) -> None:
+        setattr(self.app.settings, name, value)
+        self.app.save_settings()
+
+    def set_volume(self, value) -> None:
+        self.app.sounds.set_volume(value)
+        self.set_value("volume", value)
+
+    def set_fullscreen(self, value) -> None:
+        self.app.set_fullscreen(value)
+
+    def set_palette(self, value) -> None:
+        self.set_value("palette", value)
+        self.app.apply_palette()
+
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        self.draw_title(surface, "Settings", "changes are saved at once")
+        self.draw_ui(surface)
+        s = self.app.scale
+        sw, sh = self.app.size
+        from game.settings import settings_path
+        draw_text(surface, f"Saved in {settings_path()}", (sw // 2, sh - round(30 * s)),
+                  round(14 * s), self.app.palette.text_dim, anchor="center")

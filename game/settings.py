@@ -1,0 +1,79 @@
+"""Player settings, persisted atomically in the user's config directory."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from game.engine import storage
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
+ANIMATION_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
+COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
+COMPUTER_DELAYS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
+PALETTE_CHOICES = ("default", "high contrast", "colour-blind safe")
+SETTINGS_VERSION = 1
+
+
+@dataclass
+class Settings:
+    volume: float = 0.8
+    fullscreen: bool = False
+    palette: str = "default"
+    animation_speed: str = "normal"
+    computer_speed: str = "normal"    # pause between moves when computers play
+    show_coordinates: bool = True
+
+    @property
+    def animation_factor(self) -> float:
+        return ANIMATION_FACTORS[self.animation_speed]
+
+    @property
+    def computer_delay(self) -> float:
+        return COMPUTER_DELAYS[self.computer_speed]
+
+    def to_dict(self) -> dict:
+        data = asdict(self)
+        data["version"] = SETTINGS_VERSION
+        return data
+
+
+def _validate(data) -> Settings:
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
+    version = data.get("version", SETTINGS_VERSION)
+    if not isinstance(version, int) or version > SETTINGS_VERSION:
+        raise ValueError(f"it was written by a newer version (format {version!r})")
+    settings = Settings()
+    problems = []
+    for field in fields(Settings):
+        if field.name not in data:
+            continue
+        value = data[field.name]
+        if field.name == "volume":
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+        elif field.type in (bool, "bool"):
+            ok = isinstance(value, bool)
+        else:
+            allowed = {"palette": PALETTE_CHOICES, "animation_speed": ANIMATION_SPEEDS,
+                       "computer_speed": COMPUTER_SPEEDS}[field.name]
+            ok = value in allowed
+        if ok:
+            setattr(settings, field.name, float(value) if field.name == "volume" else value)
+        else:
+            problems.append(f"{field.name}={value!r}")
+    if problems:
+        raise ValueError("bad values: " + ", ".join(problems))
+    return settings
+
+
+def settings_path():
+    return storage.config_dir() / "settings.json"
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a message when the file could not be used."""
+    settings, message = storage.read_json_file(settings_path(), "settings", _validate)
+    return settings or Settings(), message
+
+
+def save_settings(settings: Settings) -> None:
+    storage.atomic_write_json(settings_path(), settings.to_dict())

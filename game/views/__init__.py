@@ -1,0 +1,17 @@
+"""One board view per game, found by the game's registry name."""
+from __future__ import annotations
+
+
+def make_view(app, state, names):
+    """The board view for `state`'s game."""
+    if state.spec.name == "xtic":
+        from game.views.xtic_view import XticView
+        return XticView(app, state, names)
+    raise ValueError(f"no board view for {state.spec.title}")
+
+
+def illustrate_rules(game_name: str, surface, rect, palette) -> None:
+    """Draw the rules screen's picture for a game, if it has one."""
+    if game_name == "xtic":
+        from game.views.xtic_view import illustrate
+        illustrate(surface, rect, palette)

@@ -1,0 +1,399 @@
+"""The Xtic board: layout, drawing, hit-testing, the cursor, and move animations.
+
+A human move is built in two steps (place the piece in hand, then pick the piece to hand
+over) and committed to the rules as one move. The view never changes the state: it returns
+the finished move to the play scene, which plays it and calls `on_move` to animate it.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game import input as inp
+from game.rules import xtic
+from game.scenes.base import draw_text
+from sprites import xtic_pieces
+
+BOARD, POOL = "board", "pool"
+
+
+def ease_out(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+@dataclass
+class Flight:
+    """A piece moving between two rects (a placement or a hand-over)."""
+    piece: int
+    start: pygame.Rect
+    end: pygame.Rect
+    duration: float
+    delay: float = 0.0
+    sound: str = ""
+    kind: str = ""            # "place" or "hand"
+    elapsed: float = 0.0
+    started: bool = False
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+    def rect(self) -> pygame.Rect:
+        t = ease_out(min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration)))
+        x = self.start.x + (self.end.x - self.start.x) * t
+        y = self.start.y + (self.end.y - self.start.y) * t
+        w = self.start.w + (self.end.w - self.start.w) * t
+        lift = math.sin(math.pi * t) * self.end.h * 0.25      # an arc, as if carried
+        return pygame.Rect(round(x), round(y - lift), round(w), round(w))
+
+
+class XticView:
+    PLACE_TIME = 0.38
+    HAND_TIME = 0.32
+
+    def __init__(self, app, state, names):
+        self.app = app
+        self.state = state
+        self.names = names                  # seat labels, e.g. ["You", "Computer (hard)"]
+        self.region = POOL if state.phase == "choose" else BOARD
+        self.board_cursor = (1, 1)
+        self.pool_cursor = 0
+        self.hover = None                   # (region, index) under the mouse
+        self.pending_square: int | None = None
+        self.flights: list[Flight] = []
+        self.clock = 0.0
+        self.rect = pygame.Rect(0, 0, 10, 10)
+        self.layout(pygame.Rect(0, 0, 900, 700))
+
+    # --- layout ---------------------------------------------------------------------------
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        margin = max(12, rect.h // 28)
+        board_side = min(rect.h - 2 * margin, int((rect.w - 3 * margin) * 0.6))
+        self.board_rect = pygame.Rect(rect.x + margin, rect.y + (rect.h - board_side) // 2,
+                                      board_side, board_side)
+        inner = self.board_rect.inflate(-board_side // 9, -board_side // 9)
+        self.cell = inner.w // 4
+        self.cells_origin = (inner.x + (inner.w - 4 * self.cell) // 2,
+                             inner.y + (inner.h - 4 * self.cell) // 2)
+        right_x = self.board_rect.right + margin
+        right_w = rect.right - margin - right_x
+        pool_cell = min(right_w // 4, (rect.h - 2 * margin) // 6)
+        self.pool_cell = pool_cell
+        pool_w = pool_cell * 4
+        px = right_x + (right_w - pool_w) // 2
+        hand_side = int(pool_cell * 1.5)
+        label_h = max(18, pool_cell // 3)
+        top = self.board_rect.y
+        self.hand_rect = pygame.Rect(px + (pool_w - hand_side) // 2, top + label_h,
+                                     hand_side, hand_side)
+        self.pool_label_y = self.hand_rect.bottom + label_h // 2
+        self.pool_origin = (px, self.pool_label_y + label_h + 4)
+        self.label_size = max(14, label_h * 3 // 4)
+
+    def square_rect(self, square: int) -> pygame.Rect:
+        col, row = square % 4, square // 4
+        x = self.cells_origin[0] + col * self.cell
+        y = self.cells_origin[1] + (3 - row) * self.cell     # rank 1 at the bottom
+        return pygame.Rect(x, y, self.cell, self.cell)
+
+    def pool_rect(self, piece: int) -> pygame.Rect:
+        x = self.pool_origin[0] + (piece % 4) * self.pool_cell
+        y = self.pool_origin[1] + (piece // 4) * self.pool_cell
+        return pygame.Rect(x, y, self.pool_cell, self.pool_cell)
+
+    def hit(self, pos):
+        for square in range(16):
+            if self.square_rect(square).collidepoint(pos):
+                return BOARD, square
+        for piece in range(16):
+            if self.pool_rect(piece).collidepoint(pos):
+                return POOL, piece
+        return None
+
+    # --- state of the interaction ---------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return bool(self.flights)
+
+    def sync(self) -> None:
+        """Forget the half-built move and any animation (after undo/redo/restart)."""
+        self.pending_square = None
+        self.flights.clear()
+        self.region = POOL if self.state.phase == "choose" else BOARD
+        self._settle_cursor()
+
+    def _settle_cursor(self) -> None:
+        state = self.state
+        if self.region == BOARD:
+            square = self.board_cursor[1] * 4 + self.board_cursor[0]
+            empties = state.empty_squares()
+            if empties and square not in empties:
+                square = empties[0]
+                self.board_cursor = (square % 4, square // 4)
+        else:
+            available = state.available_pieces()
+            if available and self.pool_cursor not in available:
+                self.pool_cursor = available[0]
+
+    def status(self) -> str:
+        state = self.state
+        if state.is_over or state.to_play is None:
+            return ""
+        me, other = self.names[state.to_play], self.names[1 - state.to_play]
+        if state.phase == "choose":
+            return f"{me}: choose the piece {other} must place"
+        if self.pending_square is not None:
+            return f"{me}: choose a piece for {other}  (Back undoes the placement)"
+        return f"{me}: place the piece in hand"
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, action, can_move: bool):
+        """Use an action; returns a finished move, True if the action was used, or None."""
+        kind = action.kind
+        if kind == inp.POINTER_MOVE:
+            self.hover = self.hit(action.pos)
+            return None
+        if kind in inp.DIRECTIONS:
+            self._move_cursor(*inp.DIRECTIONS[kind])
+            return True
+        if kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
+            self.region = POOL if self.region == BOARD else BOARD
+            self._settle_cursor()
+            return True
+        if kind in (inp.BACK, inp.POINTER_BACK) and self.pending_square is not None:
+            self.pending_square = None
+            self.region = BOARD
+            return True
+        if not can_move:
+            if kind in (inp.CONFIRM, inp.POINTER_CLICK) and self.hit_or_cursor(action):
+                self.app.sounds.play("illegal")
+                return True
+            return None
+        if kind == inp.CONFIRM:
+            target = (BOARD, self.board_cursor[1] * 4 + self.board_cursor[0]) \
+                if self.region == BOARD else (POOL, self.pool_cursor)
+            return self._choose(target)
+        if kind == inp.POINTER_CLICK:
+            target = self.hit(action.pos)
+            if target is None:
+                return None
+            return self._choose(target)
+        return None
+
+    def hit_or_cursor(self, action):
+        return self.hit(action.pos) if action.is_pointer else True
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        if self.region == BOARD:
+            col, row = self.board_cursor
+            self.board_cursor = ((col + dx) % 4, (row - dy) % 4)   # up = towards rank 4
+        else:
+            col, row = self.pool_cursor % 4, self.pool_cursor // 4
+            self.pool_cursor = ((row + dy) % 4) * 4 + (col + dx) % 4
+
+    def _choose(self, target):
+        region, index = target
+        state = self.state
+        if state.phase == "choose":
+            if region == POOL and state.available >> index & 1:
+                return (None, index)
+            return self._refuse()
+        if self.pending_square is None:
+            if region != BOARD or state.board[index] >= 0:
+                return self._refuse()
+            self.board_cursor = (index % 4, index // 4)
+            if state.placement_loses(index) or not state.available:
+                return (index, None)
+            self.pending_square = index
+            self.region = POOL
+            self._settle_cursor()
+            self.app.sounds.play("place")
+            return True
+        if region == BOARD:
+            if state.board[index] < 0:       # changed their mind: place elsewhere
+                self.pending_square = None
+                return self._choose(target)
+            return self._refuse()
+        if not state.available >> index & 1:
+            return self._refuse()
+        move = (self.pending_square, index)
+        self.pending_square = None
+        return move
+
+    def _refuse(self):
+        self.app.sounds.play("illegal")
+        return True
+
+    # --- animation ------------------------------------------------------------------------
+    def on_move(self, move, before) -> None:
+        """Animate a move just played (`before` is the state as it was)."""
+        self.pending_square = None
+        self.region = POOL if self.state.phase == "choose" else BOARD
+        self._settle_cursor()
+        factor = self.app.settings.animation_factor
+        square, piece = move
+        delay = 0.0
+        if factor <= 0:
+            self.flights.clear()
+            if square is not None:
+                self.app.sounds.play("place")
+            if piece is not None:
+                self.app.sounds.play("handover")
+            return
+        if square is not None:
+            duration = self.PLACE_TIME / factor
+            self.flights.append(Flight(before.hand, self.hand_rect.copy(),
+                                       self.square_rect(square), duration, 0.0, "place",
+                                       "place"))
+            delay = duration
+        if piece is not None:
+            self.flights.append(Flight(piece, self.pool_rect(piece), self.hand_rect.copy(),
+                                       self.HAND_TIME / factor, delay, "handover", "hand"))
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for flight in self.flights:
+            flight.elapsed += dt
+            if not flight.started and flight.elapsed >= flight.delay:
+                flight.started = True
+                self.app.sounds.play(flight.sound)
+        self.flights = [f for f in self.flights if not f.done]
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        palette = self.app.palette
+        state = self.state
+        flying_squares = [f.end for f in self.flights if f.kind == "place"]
+        hand_flying = any(f.kind == "hand" for f in self.flights)
+        show_cursor = self.app.input.last_device != inp.MOUSE
+
+        pygame.draw.rect(surface, palette.board, self.board_rect,
+                         border_radius=self.board_rect.w // 14)
+        pygame.draw.rect(surface, palette.board_line, self.board_rect, 3,
+                         border_radius=self.board_rect.w // 14)
+        self._draw_dangerous_diagonals(surface)
+        losing = {sq for line in state.losing_lines for sq in line}
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
+        for square in range(16):
+            rect = self.square_rect(square)
+            well = rect.inflate(-self.cell // 10, -self.cell // 10)
+            colour = palette.square_light if (square % 4 + square // 4) % 2 else palette.square_dark
+            pygame.draw.ellipse(surface, colour, well)
+            if square in losing:
+                glow = [round(c * (0.6 + 0.4 * pulse)) for c in palette.highlight_bad]
+                pygame.draw.ellipse(surface, glow, well, max(3, self.cell // 14))
+            piece = state.board[square]
+            if piece >= 0 and rect not in flying_squares:
+                xtic_pieces.draw_piece(surface, piece, well.inflate(-self.cell // 12, -self.cell // 12),
+                                       palette)
+        if self.pending_square is not None and state.hand is not None:
+            well = self.square_rect(self.pending_square).inflate(-self.cell // 6, -self.cell // 6)
+            xtic_pieces.draw_piece(surface, state.hand, well, palette, alpha=150)
+        self._draw_losing_stroke(surface, state.losing_lines)
+        self._draw_coordinates(surface)
+        self._draw_hand(surface, hand_flying)
+        self._draw_pool(surface)
+        if self.hover is not None and not show_cursor:
+            self._draw_focus(surface, self.hover, palette.text_dim, 2)
+        if show_cursor and not state.is_over:
+            region_index = (BOARD, self.board_cursor[1] * 4 + self.board_cursor[0]) \
+                if self.region == BOARD else (POOL, self.pool_cursor)
+            self._draw_focus(surface, region_index, palette.cursor, 4)
+        for flight in self.flights:
+            if flight.elapsed >= flight.delay:
+                xtic_pieces.draw_piece(surface, flight.piece, flight.rect(), palette)
+
+    def _draw_focus(self, surface, target, colour, width) -> None:
+        region, index = target
+        rect = self.square_rect(index) if region == BOARD else self.pool_rect(index)
+        pygame.draw.rect(surface, colour, rect.inflate(-4, -4), width,
+                         border_radius=rect.w // 5)
+
+    def _draw_dangerous_diagonals(self, surface) -> None:
+        if self.state.game_type == "nodiags":
+            return
+        colour = self.app.palette.board_line
+        if self.state.game_type == "normal":
+            for a, b in ((0, 15), (3, 12)):
+                pygame.draw.line(surface, colour, self.square_rect(a).center,
+                                 self.square_rect(b).center, 2)
+
+    def _draw_losing_stroke(self, surface, lines) -> None:
+        for line in lines:
+            centres = [self.square_rect(sq).center for sq in line]
+            xs = {c[0] for c in centres}
+            ys = {c[1] for c in centres}
+            straight = len(xs) == 1 or len(ys) == 1 or \
+                all(abs(centres[i + 1][0] - centres[i][0]) == abs(centres[i + 1][1] - centres[i][1])
+                    for i in range(3))
+            if straight:
+                ends = sorted(centres)
+                pygame.draw.line(surface, self.app.palette.highlight_bad, ends[0], ends[-1],
+                                 max(3, self.cell // 16))
+
+    def _draw_coordinates(self, surface) -> None:
+        if not self.app.settings.show_coordinates:
+            return
+        palette = self.app.palette
+        size = max(12, self.cell // 5)
+        for col in range(4):
+            rect = self.square_rect(col)
+            draw_text(surface, xtic.FILES[col], (rect.centerx, rect.bottom + size // 3), size,
+                      palette.text_dim, anchor="midtop")
+        for row in range(4):
+            rect = self.square_rect(row * 4)
+            draw_text(surface, str(row + 1), (rect.x - size // 2, rect.centery), size,
+                      palette.text_dim, anchor="midright")
+
+    def _draw_hand(self, surface, hand_flying: bool) -> None:
+        palette = self.app.palette
+        state = self.state
+        pygame.draw.rect(surface, palette.panel, self.hand_rect, border_radius=self.hand_rect.w // 6)
+        pygame.draw.rect(surface, palette.accent, self.hand_rect, 2,
+                         border_radius=self.hand_rect.w // 6)
+        if state.to_play is not None:
+            if state.phase == "place":
+                label = f"{self.names[state.to_play]} places"
+            else:
+                label = f"for {self.names[1 - state.to_play]}"
+        else:
+            label = "in hand"
+        draw_text(surface, label, (self.hand_rect.centerx, self.hand_rect.y - 4),
+                  self.label_size, palette.text, True, anchor="midbottom")
+        if state.hand is not None and not hand_flying and self.pending_square is None:
+            xtic_pieces.draw_piece(surface, state.hand, self.hand_rect.inflate(-12, -12), palette)
+
+    def _draw_pool(self, surface) -> None:
+        palette = self.app.palette
+        state = self.state
+        choosing = state.phase == "choose" or self.pending_square is not None
+        title = "Choose a piece to hand over" if choosing and not state.is_over else "Pieces left"
+        x = self.pool_origin[0] + 2 * self.pool_cell
+        draw_text(surface, title, (x, self.pool_label_y), self.label_size,
+                  palette.accent if choosing else palette.text_dim, choosing, anchor="midtop")
+        flying = {f.piece for f in self.flights if f.kind == "hand" and f.elapsed < f.delay}
+        for piece in range(16):
+            rect = self.pool_rect(piece)
+            slot = rect.inflate(-6, -6)
+            pygame.draw.rect(surface, palette.panel, slot, border_radius=slot.w // 5)
+            if state.available >> piece & 1 or piece in flying:
+                xtic_pieces.draw_piece(surface, piece, slot.inflate(-slot.w // 8, -slot.w // 8),
+                                       palette)
+            else:
+                pygame.draw.rect(surface, palette.panel_border, slot, 1, border_radius=slot.w // 5)
+
+
+def illustrate(surface, rect, palette) -> None:
+    """The rules screen's picture: the 16 pieces with their numbers."""
+    cell = min(rect.w // 4, (rect.h - 30) // 4)
+    size = max(12, cell // 6)
+    for piece in range(16):
+        x = rect.x + (piece % 4) * cell
+        y = rect.y + (piece // 4) * cell
+        slot = pygame.Rect(x, y, cell, cell).inflate(-8, -8)
+        pygame.draw.rect(surface, palette.panel, slot, border_radius=slot.w // 6)
+        xtic_pieces.draw_piece(surface, piece, slot.inflate(-slot.w // 4, -slot.w // 4), palette)
+        draw_text(surface, str(piece), (slot.x + 6, slot.y + 2), size, palette.text_dim)
