@@ -79,6 +79,7 @@ class InputMapper:
 
     def __init__(self):
         self.controllers = {}        # instance id -> controller or joystick object
+        self.plain_joysticks = set()  # instance ids opened without a controller mapping
         self.last_device = MOUSE
         self._stick = {}             # (instance id, axis pair) -> (direction, time held)
         self.device_message: str | None = None
@@ -96,6 +97,7 @@ class InputMapper:
             else:
                 pad = pygame.joystick.Joystick(device_index)
                 instance = pad.get_instance_id()
+                self.plain_joysticks.add(instance)
         except pygame.error as exc:
             self.device_message = f"A gamepad could not be opened: {exc}"
             return None
@@ -131,21 +133,17 @@ class InputMapper:
         if kind == pygame.KEYDOWN:
             return self._key(event)
         if kind == pygame.CONTROLLERBUTTONDOWN:
-            if event.instance_id not in self.controllers:
-                return []
             action = PAD_BUTTONS.get(event.button)
             self.last_device = GAMEPAD
             return [Action(action, GAMEPAD)] if action else []
         if kind == pygame.JOYBUTTONDOWN:
-            pad = self.controllers.get(event.instance_id)
-            if pad is None or not isinstance(pad, pygame.joystick.JoystickType):
+            if event.instance_id not in self.plain_joysticks:
                 return []  # controllers report their buttons as CONTROLLERBUTTONDOWN
             action = JOY_BUTTONS.get(event.button)
             self.last_device = GAMEPAD
             return [Action(action, GAMEPAD)] if action else []
         if kind == pygame.JOYHATMOTION:
-            pad = self.controllers.get(event.instance_id)
-            if pad is None or not isinstance(pad, pygame.joystick.JoystickType):
+            if event.instance_id not in self.plain_joysticks:
                 return []
             x, y = event.value
             self.last_device = GAMEPAD
@@ -160,6 +158,7 @@ class InputMapper:
                 return []
             return [Action(DEVICE_ADDED, GAMEPAD)]
         if kind in (pygame.CONTROLLERDEVICEREMOVED, pygame.JOYDEVICEREMOVED):
+            self.plain_joysticks.discard(event.instance_id)
             if self.controllers.pop(event.instance_id, None) is None:
                 return []
             self._stick = {k: v for k, v in self._stick.items() if k[0] != event.instance_id}
@@ -210,9 +209,8 @@ class InputMapper:
             self.last_device = GAMEPAD
         return actions
 
-    @staticmethod
-    def _read_stick(pad) -> tuple[float, float]:
-        if isinstance(pad, pygame.joystick.JoystickType):
+    def _read_stick(self, pad) -> tuple[float, float]:
+        if not hasattr(pad, "as_joystick"):     # a plain joystick
             if pad.get_numaxes() < 2:
                 return 0.0, 0.0
             return pad.get_axis(0), pad.get_axis(1)

@@ -204,25 +204,25 @@ class XticState(GameState):
 
 
 RULES_TEXT = """\
-Xtic is misère Quarto. The board has 4×4 squares; there are 16 pieces, one of each kind:
+Xtic is misère Quarto. The board has 4×4 squares; there are 16 pieces, one of each kind: \
 black or brown, horizontal or vertical, solid or hollow, round or square.
 
-The first player chooses a piece and hands it to the opponent. From then on each turn is:
-place the piece you were handed on any empty square, then choose one of the remaining
+The first player chooses a piece and hands it to the opponent. From then on each turn is: \
+place the piece you were handed on any empty square, then choose one of the remaining \
 pieces and hand it to your opponent.
 
-If your placement makes a dangerous line hold four pieces that share a property (four
-black, four hollow, four square, ...), you LOSE. If the board fills up with no such line,
+If your placement makes a dangerous line hold four pieces that share a property (four \
+black, four hollow, four square, ...), you LOSE. If the board fills up with no such line, \
 the game is a draw.
 
 Dangerous lines depend on the game type:
-  normal   the 4 ranks, the 4 files and the 2 main diagonals;
-  nodiags  ranks and files only;
-  torus    ranks, files and all 8 wrapped diagonals (the board as a torus).
+  •  Normal: the 4 ranks, the 4 files and the 2 main diagonals.
+  •  No diagonals: ranks and files only.
+  •  Torus: ranks, files and all 8 wrapped diagonals (the board as a torus).
 
-Notation: b3/9 places on b3 and hands piece 9; -/9 is the opening hand-over; b3/- is a
-placement that hands nothing over (it lost, or it was the last piece).
-Piece numbers: bit 1 brown, bit 2 vertical, bit 4 hollow, bit 8 square (add them up).
+Notation: b3/9 places on b3 and hands piece 9; -/9 is the opening hand-over; b3/- is a \
+placement that hands nothing over (it lost, or it was the last piece). Piece numbers add \
+up: 1 brown, 2 vertical, 4 hollow, 8 square (the pictures show each number).
 """
 
 SPEC = register(GameSpec(

@@ -44,9 +44,14 @@ class Flight:
         t = ease_out(min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration)))
         x = self.start.x + (self.end.x - self.start.x) * t
         y = self.start.y + (self.end.y - self.start.y) * t
-        w = self.start.w + (self.end.w - self.start.w) * t
+        # The size stays that of the destination: the piece sprite is drawn from cache.
         lift = math.sin(math.pi * t) * self.end.h * 0.25      # an arc, as if carried
-        return pygame.Rect(round(x), round(y - lift), round(w), round(w))
+        cx = x + self.start.w / 2
+        cy = y + self.start.h / 2 - lift
+        rect = pygame.Rect(0, 0, self.end.w, self.end.h)
+        rect.center = (round(cx + (self.end.w - self.start.w) / 2 * t),
+                       round(cy + (self.end.h - self.start.h) / 2 * t))
+        return rect
 
 
 class XticView:
