@@ -42,15 +42,11 @@ class Flight:
 
     def rect(self) -> pygame.Rect:
         t = ease_out(min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration)))
-        x = self.start.x + (self.end.x - self.start.x) * t
-        y = self.start.y + (self.end.y - self.start.y) * t
-        # The size stays that of the destination: the piece sprite is drawn from cache.
+        (sx, sy), (ex, ey) = self.start.center, self.end.center
         lift = math.sin(math.pi * t) * self.end.h * 0.25      # an arc, as if carried
-        cx = x + self.start.w / 2
-        cy = y + self.start.h / 2 - lift
+        # The size stays that of the destination, so the sprite comes from the cache.
         rect = pygame.Rect(0, 0, self.end.w, self.end.h)
-        rect.center = (round(cx + (self.end.w - self.start.w) / 2 * t),
-                       round(cy + (self.end.h - self.start.h) / 2 * t))
+        rect.center = (round(sx + (ex - sx) * t), round(sy + (ey - sy) * t - lift))
         return rect
 
 
