@@ -67,7 +67,7 @@ class GameSpec:
             raise ValueError(f"{self.title} is not built yet")
         if seed is None:
             seed = random.randrange(2**31)
-        if not isinstance(seed, int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         state = self.state_class(seed, self.validate_options(options))
         return state
@@ -82,7 +82,8 @@ class GameSpec:
         if data.get("game") != self.name:
             raise ValueError(f"saved game is for {data.get('game')!r}, not {self.name!r}")
         version = data.get("format")
-        if not isinstance(version, int) or version > SAVE_FORMAT_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool) \
+                or not 1 <= version <= SAVE_FORMAT_VERSION:
             raise ValueError(f"saved game has format {version!r}; this version reads up to "
                              f"{SAVE_FORMAT_VERSION}")
         for key, kind in (("seed", int), ("options", dict), ("moves", list)):

@@ -83,10 +83,20 @@ class GameState(ABC):
     def play(self, move) -> None:
         if self.is_over:
             raise IllegalMoveError(f"the game is over; {self._describe(move)} cannot be played")
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"illegal move {self._describe(move)}")
-        self._undo_snapshots.append(self._snapshot())
-        self._apply(move)
+        legal = self.legal_moves()
+        try:
+            # The move as the rules list it: an equal but different value (9.0 for 9)
+            # must not reach _apply.
+            move = legal[legal.index(move)]
+        except ValueError:
+            raise IllegalMoveError(f"illegal move {self._describe(move)}") from None
+        snapshot = self._snapshot()
+        try:
+            self._apply(move)
+        except BaseException:
+            self._restore(snapshot)
+            raise
+        self._undo_snapshots.append(snapshot)
         self.history.append(move)
         # Playing the move that redo would play keeps the rest of the redo line.
         if self.redo_stack and self.redo_stack[-1] == move:

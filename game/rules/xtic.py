@@ -10,6 +10,8 @@ property stand in a dangerous line the game is over, so there is no hand-over to
 """
 from __future__ import annotations
 
+import re
+
 from game.engine.registry import GameSpec, Option, register
 from game.engine.state import GameState, IllegalMoveError, Outcome
 
@@ -21,6 +23,7 @@ FILES = "abcd"
 PROPERTIES = (("black", "brown"), ("horizontal", "vertical"), ("solid", "hollow"),
               ("round", "square"))
 
+NOTATION = re.compile(r"(-|[a-d][1-4])/(-|1[0-5]|[0-9])")
 GAME_TYPES = ("normal", "nodiags", "torus")
 SEATS = ("First", "Second")
 AI_LEVELS = ("trivial", "easy", "medium", "hard", "very hard", "don't try", "perfect")
@@ -191,16 +194,12 @@ class XticState(GameState):
 
     def parse_move(self, text: str):
         try:
-            left, right = str(text).strip().split("/")
-            square = None if left == "-" else square_from_name(left)
-            piece = None if right == "-" else int(right)
-        except ValueError:
-            raise IllegalMoveError(f"{text!r} is not Xtic notation (like 'b3/9', '-/9' "
-                                   f"or 'b3/-')") from None
-        move = (square, piece)
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"no legal move {text!r} in this position")
-        return move
+            return super().parse_move(text)
+        except IllegalMoveError:
+            if not NOTATION.fullmatch(str(text).strip()):
+                raise IllegalMoveError(f"{text!r} is not Xtic notation (like 'b3/9', '-/9' "
+                                       f"or 'b3/-')") from None
+            raise
 
 
 RULES_TEXT = """\

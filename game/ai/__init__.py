@@ -1,0 +1,55 @@
+"""Computer players: one entry point, `choose_move`, dispatching to a module per game.
+
+Nothing here imports pygame; the app runs searches in a worker process
+(game/engine/worker.py) so the frame loop never waits.
+"""
+from __future__ import annotations
+
+import random
+
+from game.ai import xtic
+from game.ai.xtic import SearchCancelled
+
+# game name -> choose_move(state, level_name, rng, should_stop) of that game's module.
+PLAYERS = {
+    "xtic": xtic.choose_move,
+}
+
+
+def level_name(spec, level) -> str:
+    """The level name for `level`, a name from spec.ai_levels or its 1-based index."""
+    levels = tuple(spec.ai_levels)
+    known = ", ".join(f"{i} {name!r}" for i, name in enumerate(levels, 1)) or "none"
+    if isinstance(level, str):
+        if level in levels:
+            return level
+    elif isinstance(level, int) and not isinstance(level, bool):
+        if 1 <= level <= len(levels):
+            return levels[level - 1]
+    raise ValueError(f"unknown {spec.title} level {level!r} (known: {known})")
+
+
+def default_rng(state) -> random.Random:
+    """The same position (same game seed, same number of moves) gives the same moves."""
+    return random.Random(f"{state.spec.name}:{state.seed}:{len(state.history)}")
+
+
+def choose_move(state, level, rng: random.Random | None = None, should_stop=None):
+    """A legal move for state.to_play at `level` (a name or a 1-based index).
+
+    `should_stop`, if given, is polled now and then; when it returns True the search
+    raises SearchCancelled. The state is never changed.
+    """
+    spec = state.spec
+    name = level_name(spec, level)
+    player = PLAYERS.get(spec.name)
+    if player is None:
+        raise ValueError(f"no computer player for {spec.title} yet")
+    if state.is_over:
+        raise ValueError("the game is over; there is no move to choose")
+    if rng is None:
+        rng = default_rng(state)
+    return player(state, name, rng, should_stop)
+
+
+__all__ = ["PLAYERS", "SearchCancelled", "choose_move", "default_rng", "level_name"]

@@ -1,0 +1,129 @@
+"""`python -m game.bench frames`: render time per frame for each scene, at 1280×720.
+
+Each scene runs headless (dummy video driver) for a number of frames with its animations
+going; the time of one frame is the scene's update plus drawing the whole stack, the work
+the real loop does between two flips. Also measured while the computer searches in its
+worker process, since that shares the machine's two cores with the frame loop.
+"""
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import tempfile
+import time
+
+
+def _percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+
+
+def _measure(app, frames, each_frame=None):
+    times = []
+    for index in range(frames):
+        if each_frame:
+            each_frame(index)
+        start = time.perf_counter()
+        app.step(1 / 60, [])
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def _play_scene(app, seats, moves=0, seed=3):
+    import game.rules
+    from game.scenes.play import PlayScene
+    state = game.rules.get("xtic").new_game(seed=seed, options={"game_type": "normal"})
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.play(rng.choice([m for m in state.legal_moves() if m[0] is None or
+                               not state.placement_loses(m[0])] or state.legal_moves()))
+    scene = PlayScene(app, state, seats)
+    app.reset_to(scene)
+    return scene
+
+
+def run(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float]]:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="bench-frames-")
+    from game.app import App
+    from game.engine.saves import Seat
+    from game.scenes.menu import MenuScene
+    from game.scenes.pause import PauseScene
+    from game.scenes.results import ResultsScene
+    from game.scenes.rules import RulesScene
+    from game.scenes.settings import SettingsScene
+    from game.scenes.setup import SetupScene
+    import game.rules
+
+    app = App(size=size, headless=True)
+    humans = [Seat("human", None), Seat("human", None)]
+    rows = []
+
+    def record(name, times):
+        rows.append((name, statistics.median(times) * 1000, _percentile(times, 0.99) * 1000))
+
+    app.reset_to(MenuScene(app))
+    record("menu", _measure(app, frames))
+    app.push(SetupScene(app, game.rules.get("xtic")))
+    record("setup", _measure(app, frames))
+    app.push(RulesScene(app, game.rules.get("xtic")))
+    record("rules", _measure(app, frames))
+    app.reset_to(SettingsScene(app))
+    record("settings", _measure(app, frames))
+
+    scene = _play_scene(app, humans, moves=0)
+    record("play xtic: start", _measure(app, frames))
+
+    scene = _play_scene(app, humans, moves=9)
+
+    def keep_animating(index):
+        # Replay the animation of the last move every half second.
+        if index % 30 == 0:
+            last = scene.state.history[-1]
+            before = scene.state.copy()
+            before.undo()
+            scene.view.on_move(last, before)
+    record("play xtic: move animations", _measure(app, frames, keep_animating))
+
+    scene = _play_scene(app, humans, moves=9)
+    app.push(PauseScene(app, scene))
+    record("pause overlay", _measure(app, frames))
+
+    scene = _play_scene(app, humans, moves=0, seed=5)
+    rng = random.Random(5)
+    while not scene.state.is_over:
+        scene.state.play(rng.choice(scene.state.legal_moves()))
+    scene.view.sync()
+    app.push(ResultsScene(app, scene))
+    record("results (losing line pulsing)", _measure(app, frames))
+
+    computer = [Seat("human", None), Seat("computer", "perfect")]
+    scene = _play_scene(app, computer, moves=4)   # the human is to move: the scene only draws
+    app.worker.warm_up()
+    searched = []
+
+    def keep_searching(index):
+        # Ask for the computer's move in this position again and again, so every frame is
+        # drawn while the worker searches on the other core.
+        if app.worker.poll() is not None or not app.worker.busy:
+            app.worker.request(scene.state, "don't try")
+        searched.append(app.worker.busy)
+    times = _measure(app, frames, keep_searching)
+    record(f"play xtic: computer searching ({sum(searched)}/{frames})", times)
+    app.shutdown()
+    return rows
+
+
+def main(args) -> int:
+    rows = run(frames=args.frames)
+    print(f"Render time per frame at 1280×720 ({args.frames} frames each)")
+    print(f"{'scene':36} {'p50 ms':>8} {'p99 ms':>8}")
+    for name, p50, p99 in rows:
+        print(f"{name:36} {p50:8.2f} {p99:8.2f}")
+    return 0
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--frames", type=int, default=300, help="frames per scene")
