@@ -8,6 +8,7 @@ import pygame
 
 from game import input as inp
 from game.engine.worker import AIWorker
+from game.scenes.base import reset_fonts
 from game.settings import Settings, load_settings, save_settings
 
 FPS = 60
@@ -31,6 +32,7 @@ class App:
         self.settings = settings
         self.palette = get_palette(settings.palette)
         pygame.init()
+        reset_fonts()
         pygame.display.set_caption(TITLE)
         self.windowed_size = tuple(size)
         self.window = self._open_window(settings.fullscreen)

@@ -52,12 +52,26 @@ PERFECT_NODE_BUDGET = 60_000
 POLL_EVERY = 1024          # nodes between calls of should_stop
 
 EXACT, LOWER, UPPER = 0, 1, 2
+import os
+ORDER_P = int(os.environ.get('ORDER_P', '0'))
 PARITY = True
 
 SIGNATURE = tuple(p | ((p ^ 0xF) << 4) for p in range(16))
 PIECES_MATCHING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] & m)
                         for m in range(256))
 BIT_INDEX = {1 << i: i for i in range(16)}
+# HAVING[j]: the pieces whose signature has bit j.
+HAVING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] >> j & 1) for j in range(8))
+
+
+def _viable(remaining: int) -> tuple:
+    """Per line count c (0..4): the signature bits that at least 4-c of the remaining
+    pieces have, i.e. the shared properties that can still complete a losing line."""
+    counts = [(remaining & HAVING[j]).bit_count() for j in range(8)]
+    return tuple(sum(1 << j for j in range(8) if counts[j] >= 4 - c) for c in range(4)) + (0,)
+
+
+_VIABLE: dict[int, tuple] = {}
 
 
 class SearchCancelled(Exception):
@@ -133,6 +147,8 @@ class _Search:
         # History heuristic: how often a square / piece produced a cut-off.
         self.square_score = [0] * 16
         self.piece_score = [0] * 16
+        self.killers = [[] for _ in range(17)]     # per number of pieces placed
+        self.hints: dict[int, tuple] = {}          # position -> best move found
 
     # --- making and unmaking placements --------------------------------------------------
     def place(self, s: int, piece: int) -> list:
@@ -160,8 +176,10 @@ class _Search:
         self.key -= (piece + 1) << (5 * s)
 
     # --- what the board threatens ----------------------------------------------------------
-    def analyse(self) -> tuple:
+    def analyse(self, extra: int = 0) -> tuple:
         """Everything about the current board that does not depend on the piece in hand.
+
+        `extra`: pieces held in hand (not in self.avail) that are still to be placed.
 
         Returns (lose, empties, crit, deadly, hot, a2, a1, a0, cold, calm):
         lose[s]  pieces that lose when placed on empty square s;
@@ -180,15 +198,22 @@ class _Search:
         if self.nodes % POLL_EVERY == 0:
             self.poll()
         empty = self.empty
+        remaining = self.avail | extra
+        # Only pieces still to be placed matter: a line whose shared properties too few
+        # of them have can never become dangerous, so it counts as dead.
+        viable = _VIABLE.get(remaining)
+        if viable is None:
+            viable = _VIABLE[remaining] = _viable(remaining)
         lose = [0] * 16
         near = [0] * 16        # near[s]: squares that become 3-line holes if s is filled
         pairs = []
         a2 = a1 = a0 = 0
         for c, common, mask in zip(self.cnt, self.com, self.line_mask):
+            common &= viable[c]
             if not common:
                 continue              # dead line (or full without a shared property)
             if c == 3:
-                lose[BIT_INDEX[mask & empty]] |= PIECES_MATCHING[common]
+                lose[BIT_INDEX[mask & empty]] |= PIECES_MATCHING[common] & remaining
             elif c == 2:
                 a2 += 1
                 holes = mask & empty
@@ -382,9 +407,8 @@ class _Search:
             return hi
         key = position << 4 | horizon
         entry = self.tt.get(key)
-        hint = None
         if entry is not None:
-            flag, value, hint = entry
+            flag, value = entry
             if flag == EXACT:
                 return value
             if flag == LOWER:
@@ -402,20 +426,32 @@ class _Search:
             alpha = lo
         lose = info[0]
         child_depth = horizon - 1
+        # Move order: this position's best move from an earlier search, then the moves
+        # that cut off most recently at this ply (killers), then by history.
         square_score, piece_score = self.square_score, self.piece_score
+        killers = self.killers[n]
+        hint = self.hints.get(position)
+        first = [hint] if hint is not None else []
+        first += [m for m in killers if m != hint]
         squares = [s for s in empties if not lose[s] >> hand & 1]
         squares.sort(key=square_score.__getitem__, reverse=True)
-        if hint is not None and hint[0] in squares:
-            squares.remove(hint[0])
-            squares.insert(0, hint[0])
+        for m in reversed(first):
+            if m[0] in squares:
+                squares.remove(m[0])
+                squares.insert(0, m[0])
         pieces = sorted(_squares(self.avail), key=piece_score.__getitem__, reverse=True)
         done = False
         for s in squares:
             saved = self.place(s, hand)
             child_info = self.analyse()
             order = pieces
-            if hint is not None and hint[0] == s:
-                order = [hint[1]] + [p for p in pieces if p != hint[1]]
+            if ORDER_P:
+                cl = child_info[0]
+                hotsq = [q for q in child_info[1] if cl[q]]
+                order = sorted(pieces, key=lambda p: sum(cl[q] >> p & 1 for q in hotsq), reverse=ORDER_P > 0)
+            preferred = [m[1] for m in first if m[0] == s and m[1] in order]
+            if preferred:
+                order = preferred + [p for p in order if p not in preferred]
             for p in order:
                 if self.poisoned(child_info, p):
                     continue
@@ -428,20 +464,25 @@ class _Search:
                     if v > alpha:
                         alpha = v
                         if alpha >= beta or best >= hi:
-                            square_score[s] += depth * depth
-                            piece_score[p] += depth * depth
+                            square_score[s] += horizon * horizon
+                            piece_score[p] += horizon * horizon
+                            if best_move not in killers:
+                                killers.insert(0, best_move)
+                                del killers[2:]
                             done = True
                             break
             self.unplace(s, hand, saved)
             if done:
                 break
+        if best_move is not None:
+            self.hints[position] = best_move
         if best >= hi or alpha0 < best < beta:
             flag = EXACT
         elif best >= beta:
             flag = LOWER
         else:
             flag = UPPER
-        self.tt[key] = (flag, best, best_move)
+        self.tt[key] = (flag, best)
         return best
 
     def poll(self) -> None:
@@ -450,10 +491,29 @@ class _Search:
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise _BudgetExceeded
 
+    def root_value(self, p: int, depth: int, best: int, lo: int, hi: int,
+                   info: tuple) -> int:
+        """A root move's exact value if it beats `best`, else a value <= best.
+
+        Narrow windows first (most values are 0, and a null window is far cheaper than
+        a wide one), widened only when the value turns out to lie outside them.
+        """
+        if best < lo:                       # the first move: try "is it 0?" first
+            v = -self.node(p, depth, -1, 1, info)
+            if v >= 1:
+                v = -self.node(p, depth, -(hi + 1), 0, info)
+            elif v <= -1:
+                v = -self.node(p, depth, 1, -(lo - 1), info)
+            return v
+        v = -self.node(p, depth, -(best + 1), -best, info)
+        if v > best:
+            v = -self.node(p, depth, -(hi + 1), -best, info)
+        return v
+
     def root(self, depth: int, rng: random.Random) -> tuple:
         """(best value, chosen (square, piece or None)) for the holder of self.hand."""
         hand = self.hand
-        info = self.analyse()
+        info = self.analyse(1 << hand)
         lose, empties = info[0], info[1]
         n = self.n
         safe = [s for s in empties if not lose[s] >> hand & 1]
@@ -486,7 +546,7 @@ class _Search:
                 v = lo
             elif deeper:
                 self.avail ^= 1 << p
-                v = -self.node(p, depth - 1, -(hi + 1), -max(best, lo - 1), child_info)
+                v = self.root_value(p, depth - 1, best, lo, hi, child_info)
                 self.avail ^= 1 << p
             else:
                 v = 0

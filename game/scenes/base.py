@@ -20,6 +20,11 @@ _FONT_DIR = Path(pygame_gui.__file__).parent / "data"
 _fonts: dict = {}
 
 
+def reset_fonts() -> None:
+    """Forget cached fonts: pygame.quit() invalidates them (a new App starts afresh)."""
+    _fonts.clear()
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (max(8, int(size)), bold)
     if key not in _fonts:
@@ -58,14 +63,31 @@ def rgb(colour) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour[:3])
 
 
+def luminance(colour) -> float:
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def readable_on(background, *candidates):
+    """The candidate colour with the most contrast against `background`."""
+    def contrast(colour):
+        a, b = luminance(colour), luminance(background)
+        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    return max(candidates, key=contrast)
+
+
 def gui_theme(palette, scale: float) -> dict:
     size = max(12, round(20 * scale))
+    focused_text = rgb(readable_on(palette.panel_border, palette.text, palette.background))
     colours = {
         "normal_bg": rgb(palette.panel), "hovered_bg": rgb(palette.panel_border),
         "selected_bg": rgb(palette.panel_border), "active_bg": rgb(palette.accent),
         "disabled_bg": rgb(palette.background_alt),
-        "normal_text": rgb(palette.text), "hovered_text": rgb(palette.text),
-        "selected_text": rgb(palette.text), "active_text": rgb(palette.background),
+        "normal_text": rgb(palette.text), "hovered_text": focused_text,
+        "selected_text": focused_text, "active_text": rgb(palette.background),
         "disabled_text": rgb(palette.text_dim),
         "normal_border": rgb(palette.panel_border), "hovered_border": rgb(palette.accent),
         "selected_border": rgb(palette.accent), "active_border": rgb(palette.accent),
@@ -150,7 +172,7 @@ class FocusRing:
 
     def _sync(self) -> None:
         for i, item in enumerate(self.items):
-            if i == self.focus:
+            if i == self.focus and item.enabled:
                 item.element.select()
             elif item.enabled:
                 item.element.unselect()

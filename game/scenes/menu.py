@@ -9,25 +9,25 @@ from game.scenes.base import Scene, draw_text, wrap_text
 class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.resume = None          # (state, seats) of the suspended game
+        self.suspended = None       # (state, seats) of the suspended game
         self.note = ""              # a line under the buttons (e.g. "not built yet")
 
     def enter(self) -> None:
         loaded, message = saves.load_resume()
         if message:
             self.app.messages.append(message)
-        self.resume = loaded if loaded and not loaded[0].is_over else None
+        self.suspended = loaded if loaded and not loaded[0].is_over else None
         super().enter()
 
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: (not spec.is_built, spec.title))
-        count = len(specs) + 2 + (1 if self.resume else 0)
+        count = len(specs) + 2 + (1 if self.suspended else 0)
         s = self.app.scale
         rects = iter(self.column_rects(count, width=560, height=46, gap=10,
                                        top=round(140 * s)))
-        if self.resume:
-            state, _ = self.resume
+        if self.suspended:
+            state, _ = self.suspended
             label = f"Continue {state.spec.title} (move {len(state.history) + 1})"
             self.button(next(rects), label, self.continue_game)
         for spec in specs:
@@ -44,7 +44,7 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         from game.scenes.play import PlayScene
-        state, seats = self.resume
+        state, seats = self.suspended
         self.app.push(PlayScene(self.app, state, seats))
 
     def open_settings(self) -> None:

@@ -48,7 +48,7 @@ class PauseScene(Scene):
 
     def draw(self, surface) -> None:
         shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        shade.fill((*self.app.palette.background, 200))
+        shade.fill((*self.app.palette.background, 225))
         surface.blit(shade, (0, 0))
         title = "Paused"
         self.draw_title(surface, title, self.reason or None, y=round(110 * self.app.scale))

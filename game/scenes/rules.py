@@ -46,7 +46,7 @@ class RulesScene(Scene):
             draw_text(surface, line, (round(40 * s), y), size, palette.text)
             y += line_height
         if len(lines) > visible:
-            draw_text(surface, f"Up/Down to scroll ({self.scroll + 1}–"
+            draw_text(surface, f"Up/Down, the wheel or the D-pad scroll ({self.scroll + 1}–"
                       f"{min(len(lines), self.scroll + visible)} of {len(lines)} lines)",
                       (round(40 * s), sh - round(50 * s)), round(15 * s), palette.text_dim)
         art = pygame.Rect(round(60 * s) + text_width, round(110 * s),

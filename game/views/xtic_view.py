@@ -13,7 +13,7 @@ import pygame
 
 from game import input as inp
 from game.rules import xtic
-from game.scenes.base import draw_text
+from game.scenes.base import draw_text, readable_on
 from sprites import xtic_pieces
 
 BOARD, POOL = "board", "pool"
@@ -81,7 +81,9 @@ class XticView:
                              inner.y + (inner.h - 4 * self.cell) // 2)
         right_x = self.board_rect.right + margin
         right_w = rect.right - margin - right_x
-        pool_cell = min(right_w // 4, (rect.h - 2 * margin) // 6)
+        # The column stacks a label, the hand (1.5 cells), two labels and 4 rows of pieces:
+        # about 6.33 cells in all.
+        pool_cell = min(right_w // 4, (rect.h - 2 * margin - 4) * 3 // 19)
         self.pool_cell = pool_cell
         pool_w = pool_cell * 4
         px = right_x + (right_w - pool_w) // 2
@@ -339,15 +341,16 @@ class XticView:
         if not self.app.settings.show_coordinates:
             return
         palette = self.app.palette
+        colour = readable_on(palette.board, palette.text_dim, palette.text, palette.background)
         size = max(12, self.cell // 5)
         for col in range(4):
             rect = self.square_rect(col)
             draw_text(surface, xtic.FILES[col], (rect.centerx, rect.bottom + size // 3), size,
-                      palette.text_dim, anchor="midtop")
+                      colour, anchor="midtop")
         for row in range(4):
             rect = self.square_rect(row * 4)
             draw_text(surface, str(row + 1), (rect.x - size // 2, rect.centery), size,
-                      palette.text_dim, anchor="midright")
+                      colour, anchor="midright")
 
     def _draw_hand(self, surface, hand_flying: bool) -> None:
         palette = self.app.palette
@@ -356,7 +359,9 @@ class XticView:
         pygame.draw.rect(surface, palette.accent, self.hand_rect, 2,
                          border_radius=self.hand_rect.w // 6)
         if state.to_play is not None:
-            if state.phase == "place":
+            if self.pending_square is not None:
+                label = f"for {self.names[1 - state.to_play]}"
+            elif state.phase == "place":
                 label = f"{self.names[state.to_play]} places"
             else:
                 label = f"for {self.names[1 - state.to_play]}"

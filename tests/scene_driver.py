@@ -1,0 +1,405 @@
+"""A small harness that drives the app headless with real pygame events.
+
+Scene tests build `App(headless=True)`, push the menu and feed events through
+`app.step(dt, events)`, one device at a time: a `Keyboard`, a `Mouse` or a `Gamepad`
+(a fake SDL game controller registered in `app.input.controllers`). Each device knows
+how to reach a focusable button, change a selector, go back, pause, undo, redo, and
+play an Xtic move by moving the cursor (or the pointer) the way a person would.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pygame
+
+from game.views.xtic_view import BOARD, POOL
+
+FRAME = 1 / 60
+WAIT_FRAME = 1 / 10          # while only waiting (an animation, the results delay), bigger
+                             # steps keep the suite quick; animations are timed, not counted
+PAD_ID = 7                    # instance id of the fake controller
+
+
+# --- raw events ------------------------------------------------------------------------
+def key_event(key, mod=0):
+    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+
+
+def motion_event(pos):
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0),
+                              buttons=(0, 0, 0))
+
+
+def click_event(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
+
+
+def wheel_event(y):
+    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
+                              precise_y=float(y))
+
+
+def pad_event(button, instance_id=PAD_ID):
+    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id,
+                              button=button)
+
+
+def pad_removed_event(instance_id=PAD_ID):
+    return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=instance_id)
+
+
+def resize_event(w, h):
+    return pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
+
+
+class FakePad:
+    """Stands in for a pygame._sdl2.controller.Controller: buttons come as events, the
+    left stick is read through get_axis (raw SDL values, -32768..32767)."""
+
+    name = "Fake test pad"
+
+    def __init__(self, instance_id=PAD_ID):
+        self.instance_id = instance_id
+        self.axes = {}
+
+    def as_joystick(self):
+        return self
+
+    def get_instance_id(self):
+        return self.instance_id
+
+    def get_axis(self, axis):
+        return self.axes.get(axis, 0)
+
+    def set_stick(self, x: float, y: float) -> None:
+        """Left stick deflection as fractions of full travel."""
+        self.axes[pygame.CONTROLLER_AXIS_LEFTX] = int(x * 32767)
+        self.axes[pygame.CONTROLLER_AXIS_LEFTY] = int(y * 32767)
+
+
+# --- stepping --------------------------------------------------------------------------
+def step(app, events=(), frames=1, dt=FRAME):
+    app.step(dt, list(events))
+    for _ in range(frames - 1):
+        app.step(dt, [])
+
+
+def scene_name(app) -> str:
+    return type(app.scene).__name__
+
+
+def play_scene(app):
+    for scene in reversed(app.stack):
+        if type(scene).__name__ == "PlayScene":
+            return scene
+    raise AssertionError(f"no PlayScene on the stack: {[type(s).__name__ for s in app.stack]}")
+
+
+def settle(app, max_frames=240, dt=WAIT_FRAME):
+    """Step frames until the board view has no animation running."""
+    scene = play_scene(app)
+    for _ in range(max_frames):
+        if not scene.view.animating:
+            return
+        step(app, dt=dt)
+    raise AssertionError("the move animation did not finish")
+
+
+def wait_for(app, condition, timeout=30.0, dt=WAIT_FRAME, what="condition"):
+    """Step frames (sleeping a little, so the worker process can run) until condition()."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        step(app, dt=dt)
+        time.sleep(0.002)
+
+
+def wait_for_scene(app, name, max_frames=400, dt=WAIT_FRAME):
+    for _ in range(max_frames):
+        if scene_name(app) == name:
+            return app.scene
+        step(app, dt=dt)
+    raise AssertionError(f"{name} did not appear; the top scene is {scene_name(app)}")
+
+
+def labels(scene) -> list[str]:
+    return [item.element.text for item in scene.ring.items]
+
+
+def find_item(scene, text: str):
+    for item in scene.ring.items:
+        if item.element.text == text or (item.is_selector and item.label == text):
+            return item
+    raise AssertionError(f"no button {text!r} in {type(scene).__name__}: {labels(scene)}")
+
+
+# --- pixels ----------------------------------------------------------------------------
+def distinct_colours(surface) -> int:
+    pixels = pygame.surfarray.array3d(surface).reshape(-1, 3).astype(np.uint32)
+    packed = (pixels[:, 0] << 16) | (pixels[:, 1] << 8) | pixels[:, 2]
+    return len(np.unique(packed))
+
+
+# --- devices ---------------------------------------------------------------------------
+class Device:
+    name = "device"
+
+    def __init__(self, app):
+        self.app = app
+
+    def send(self, *events, frames=1):
+        step(self.app, events, frames=frames)
+
+    # Focus-ring scenes ---------------------------------------------------------------
+    def focus(self, item) -> None:
+        raise NotImplementedError
+
+    def press(self, item) -> None:
+        raise NotImplementedError
+
+    def activate(self, text: str) -> None:
+        """Reach the button (or selector) called `text` in the top scene and press it."""
+        self.press(find_item(self.app.scene, text))
+
+    def change(self, text: str, delta: int) -> None:
+        """Step the selector called `text` by `delta` (-1 or +1) once."""
+        raise NotImplementedError
+
+    def back(self) -> None:
+        raise NotImplementedError
+
+    # Play scene ----------------------------------------------------------------------
+    def pause(self) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> None:
+        raise NotImplementedError
+
+    def redo(self) -> None:
+        raise NotImplementedError
+
+    def play_move(self, move) -> None:
+        """Enter one Xtic move (square, piece) as a person would; does not wait for the
+        animation to end."""
+        raise NotImplementedError
+
+
+class _Navigator(Device):
+    """Keyboard and gamepad: the focus ring and the board cursor move by directions.
+
+    The presses needed to reach a target are worked out from where the focus or cursor
+    is, sent together in one frame (as a quick hand would), and then the landing place is
+    checked, so a wrong step or wrap-around in the app shows up as a failure here."""
+
+    def direction_event(self, kind: str):
+        raise NotImplementedError
+
+    def directions(self, kinds) -> None:
+        if kinds:
+            self.send(*[self.direction_event(kind) for kind in kinds])
+
+    def direction(self, kind: str) -> None:
+        self.directions([kind])
+
+    def confirm(self) -> None:
+        raise NotImplementedError
+
+    def switch_region(self) -> None:
+        raise NotImplementedError
+
+    @staticmethod
+    def _steps(here: int, there: int, size: int, forward: str, backward: str) -> list[str]:
+        ahead = (there - here) % size
+        return [forward] * ahead if ahead <= size - ahead else [backward] * (size - ahead)
+
+    def focus(self, item) -> None:
+        ring = self.app.scene.ring
+        target = ring.items.index(item)
+        assert all(it.column == item.column for it in ring.items), "one column of buttons"
+        self.directions(self._steps(ring.focus, target, len(ring.items), "down", "up"))
+        assert ring.focus == target, f"could not focus {item.element.text!r}"
+
+    def press(self, item) -> None:
+        self.focus(item)
+        self.confirm()
+
+    def change(self, text: str, delta: int) -> None:
+        item = find_item(self.app.scene, text)
+        self.focus(item)
+        self.direction("left" if delta < 0 else "right")
+
+    # the board cursor -----------------------------------------------------------------
+    def _region(self, wanted: str) -> None:
+        view = play_scene(self.app).view
+        if view.region != wanted:
+            self.switch_region()
+        assert view.region == wanted
+
+    def _walk_board(self, square: int) -> None:
+        view = play_scene(self.app).view
+        col, row = square % 4, square // 4
+        here_col, here_row = view.board_cursor
+        self.directions(self._steps(here_col, col, 4, "right", "left")
+                        + self._steps(here_row, row, 4, "up", "down"))   # up = towards rank 4
+        assert view.board_cursor == (col, row)
+
+    def _walk_pool(self, piece: int) -> None:
+        view = play_scene(self.app).view
+        here = view.pool_cursor
+        self.directions(self._steps(here % 4, piece % 4, 4, "right", "left")
+                        + self._steps(here // 4, piece // 4, 4, "down", "up"))
+        assert view.pool_cursor == piece
+
+    def play_move(self, move) -> None:
+        square, piece = move
+        view = play_scene(self.app).view
+        if square is not None:
+            self._region(BOARD)
+            self._walk_board(square)
+            self.confirm()
+        if piece is not None:
+            if square is not None:
+                assert view.pending_square == square, "the placement was not taken"
+                assert view.region == POOL, "after a placement the cursor goes to the pool"
+            self._region(POOL)
+            self._walk_pool(piece)
+            self.confirm()
+
+
+class Keyboard(_Navigator):
+    name = "keyboard"
+    KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
+            "right": pygame.K_RIGHT}
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.count = 0
+
+    def key(self, key, mod=0, frames=1):
+        self.send(key_event(key, mod), frames=frames)
+
+    def direction_event(self, kind):
+        return key_event(self.KEYS[kind])
+
+    def confirm(self):
+        # Enter, keypad Enter and Space all confirm; use each in turn.
+        self.count += 1
+        self.key((pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)[self.count % 3])
+
+    def switch_region(self):
+        self.count += 1
+        if self.count % 2:
+            self.key(pygame.K_TAB)
+        else:
+            self.key(pygame.K_TAB, pygame.KMOD_LSHIFT)
+
+    def back(self):
+        self.key(pygame.K_ESCAPE)
+
+    def pause(self):
+        self.count += 1
+        self.key(pygame.K_p if self.count % 2 else pygame.K_ESCAPE)
+
+    def undo(self):
+        self.count += 1
+        if self.count % 2:
+            self.key(pygame.K_u)
+        else:
+            self.key(pygame.K_z, pygame.KMOD_LCTRL)
+
+    def redo(self):
+        self.count += 1
+        if self.count % 2:
+            self.key(pygame.K_r)
+        else:
+            self.key(pygame.K_y, pygame.KMOD_LCTRL)
+
+
+class Gamepad(_Navigator):
+    name = "gamepad"
+    BUTTONS = {"up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+               "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT,
+               "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT}
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.pad = FakePad()
+        app.input.controllers[self.pad.instance_id] = self.pad
+        self.count = 0
+
+    def button(self, button, frames=1):
+        self.send(pad_event(button, self.pad.instance_id), frames=frames)
+
+    def direction_event(self, kind):
+        return pad_event(self.BUTTONS[kind], self.pad.instance_id)
+
+    def confirm(self):
+        self.button(pygame.CONTROLLER_BUTTON_A)
+
+    def switch_region(self):
+        self.count += 1
+        self.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER if self.count % 2
+                    else pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
+
+    def back(self):
+        self.button(pygame.CONTROLLER_BUTTON_B)
+
+    def pause(self):
+        self.button(pygame.CONTROLLER_BUTTON_START)
+
+    def undo(self):
+        self.button(pygame.CONTROLLER_BUTTON_X)
+
+    def redo(self):
+        self.button(pygame.CONTROLLER_BUTTON_Y)
+
+
+class Mouse(Device):
+    name = "mouse"
+
+    def point(self, pos, frames=1):
+        self.send(motion_event(pos), frames=frames)
+
+    def click(self, pos, button=1, frames=1):
+        self.send(motion_event(pos), click_event(pos, button), frames=frames)
+
+    def focus(self, item) -> None:
+        self.point(item.element.rect.center)
+
+    def press(self, item) -> None:
+        assert item.element.visible
+        self.click(item.element.rect.center)
+
+    def change(self, text: str, delta: int) -> None:
+        rect = find_item(self.app.scene, text).element.rect
+        if delta < 0:   # the left third steps back, the rest steps on
+            self.click((rect.x + rect.w // 6, rect.centery))
+        else:
+            self.click((rect.x + rect.w * 2 // 3, rect.centery))
+
+    def back(self):
+        self.activate("Back")
+
+    def pause(self):
+        self.activate("Pause")
+
+    def undo(self):
+        self.press(play_scene(self.app).undo_button)
+
+    def redo(self):
+        self.press(play_scene(self.app).redo_button)
+
+    def play_move(self, move) -> None:
+        square, piece = move
+        view = play_scene(self.app).view
+        if square is not None:
+            self.click(view.square_rect(square).center)
+        if piece is not None:
+            if square is not None:
+                assert view.pending_square == square, "the placement was not taken"
+            self.click(view.pool_rect(piece).center)
+
+
+DEVICES = {"keyboard": Keyboard, "mouse": Mouse, "gamepad": Gamepad}
