@@ -7,26 +7,29 @@ prefers quicker wins and slower losses, and picks at random among equally good m
 "perfect" solves the rest of the game exactly when that fits the time target, else it
 plays like "don't try".
 
-The search works on its own integer representation, never on the XticState:
+The search keeps its own integer representation, never touching the XticState:
 
 * A piece's 8-bit signature has bit b set for "property b is 1" and bit 4+b for
   "property b is 0". A dangerous line keeps the AND of its pieces' signatures (its
-  "common" mask); four pieces share a property exactly when that AND is not zero.
-* `PIECES_MATCHING[m]` is the 16-bit set of pieces whose signature meets `m`, so the
-  pieces that lose on a square are the OR over its three-piece lines, and the pieces
-  that are *deadly* (lose on every empty square) are the AND of that over the squares.
+  "common" mask); four pieces share a property exactly when that AND is not zero, and a
+  line whose AND is zero is dead for good.
+* `PIECES_MATCHING[m]` is the 16-bit set of pieces whose signature meets `m`. For each
+  empty square the search keeps `lose[s]`, the pieces that lose there (the OR over its
+  three-piece lines), so "is piece p safe on s" and "is p deadly, i.e. losing on every
+  empty square" are bit operations. `lose`, the two-piece-line neighbours and the cold
+  squares (where nothing loses) are updated incrementally on each placement.
 * Values are from the side to move: `WIN - k` for a win whose losing placement is the
   board's k-th piece, `-(WIN - k)` for such a loss, 0 for a draw or "nothing within the
   horizon". Counting k on the board rather than from the root makes a value belong to
-  the position itself, and since every path to a position has the same number of pieces
-  it also has the same remaining depth: transposition entries need no depth.
+  the position itself.
 
-A node is "player holding piece h must place it". Its parent already knows that h has
-a safe square and that the holder cannot make a piece deadly at once (else the parent
-would have scored the hand-over directly), so a node's value lies in
-[-(WIN - n - 3), WIN - n - 4]. The last two moves of any line are worked out by masks:
-a hand-over is "poisoned" when the receiver can place it safely and then hand back a
-deadly piece, which needs no recursion.
+A node is "the player holding piece h must place it". Its parent has already checked
+that h has a safe square and that its holder cannot make a piece deadly at once (else
+the parent scores that hand-over directly), so a node's value lies in
+[-(WIN - n - 3), WIN - n - 4]. The last moves before the horizon are worked out by
+masks rather than recursion: a hand-over is "poisoned" when the receiver can place it
+safely and hand back a deadly piece; a holder "has a quiet move" when some move of
+theirs hands over a piece that is not poisoned.
 """
 from __future__ import annotations
 
@@ -43,39 +46,29 @@ LEVEL_DEPTHS = {"trivial": 1, "easy": 2, "medium": 3, "hard": 4, "very hard": 5,
                 "don't try": 6}
 PERFECT = "perfect"
 FALLBACK_DEPTH = LEVEL_DEPTHS["don't try"]
-# "perfect" solves exactly up to this many empty squares (measured: well inside 1 s),
-# and tries a little further under a node budget before falling back to "don't try".
+# "perfect" solves exactly up to this many empty squares (inside the 1 s target), and
+# tries further under a node budget before falling back to "don't try".
 PERFECT_SURE_EMPTIES = 9
 PERFECT_TRY_EMPTIES = 11
 PERFECT_NODE_BUDGET = 60_000
 
-POLL_EVERY = 1024          # nodes between calls of should_stop
+POLL_EVERY = 1024          # boards analysed between calls of should_stop
 
 EXACT, LOWER, UPPER = 0, 1, 2
-import os
-ORDER_P = int(os.environ.get('ORDER_P', '0'))
-PARITY = True
 
 SIGNATURE = tuple(p | ((p ^ 0xF) << 4) for p in range(16))
 PIECES_MATCHING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] & m)
                         for m in range(256))
 BIT_INDEX = {1 << i: i for i in range(16)}
-# HAVING[j]: the pieces whose signature has bit j.
-HAVING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] >> j & 1) for j in range(8))
-
-
-def _viable(remaining: int) -> tuple:
-    """Per line count c (0..4): the signature bits that at least 4-c of the remaining
-    pieces have, i.e. the shared properties that can still complete a losing line."""
-    counts = [(remaining & HAVING[j]).bit_count() for j in range(8)]
-    return tuple(sum(1 << j for j in range(8) if counts[j] >= 4 - c) for c in range(4)) + (0,)
-
-
-_VIABLE: dict[int, tuple] = {}
+NO_THREATS = ()
 
 
 class SearchCancelled(Exception):
     """should_stop() asked the search to give up."""
+
+
+class _BudgetExceeded(Exception):
+    """Internal: an optional exact solve ran past its node budget."""
 
 
 class _Geometry:
@@ -95,15 +88,15 @@ _SQUARES_CACHE: dict[int, tuple] = {}
 
 
 def _squares(mask: int) -> tuple:
+    """The set bits of a 16-bit mask, ascending (squares or pieces)."""
     squares = _SQUARES_CACHE.get(mask)
     if squares is None:
-        squares = tuple(i for i in range(16) if mask >> i & 1)
-        _SQUARES_CACHE[mask] = squares
+        squares = _SQUARES_CACHE[mask] = tuple(i for i in range(16) if mask >> i & 1)
     return squares
 
 
 def _deadly_after(base: int, holes: tuple, piece: int) -> int:
-    """Pieces deadly after `piece` goes on a critical square (see _Search.analyse)."""
+    """Pieces deadly after `piece` goes on a critical square (see _Search.threats)."""
     sig = SIGNATURE[piece]
     for lose_q, common in holes:
         base &= lose_q | PIECES_MATCHING[common & sig]
@@ -113,141 +106,136 @@ def _deadly_after(base: int, holes: tuple, piece: int) -> int:
 
 
 class _Search:
-    """One search from one position; the transposition table lives as long as it."""
+    """One search from one position; its tables live as long as it does."""
 
     def __init__(self, game_type: str, board, hand: int, should_stop=None):
         geo = GEOMETRY[game_type]
         self.line_mask = geo.line_mask
         self.through = geo.through
         self.most_lines = geo.most_lines
-        self.board = list(board)
-        self.cnt = [0] * len(geo.line_mask)
-        self.com = [0xFF] * len(geo.line_mask)
-        self.empty = 0
+        lines = len(geo.line_mask)
+        self.cnt = [0] * lines               # pieces in each line
+        self.com = [0xFF] * lines            # AND of their signatures (0: dead line)
+        self.live = [lines, 0, 0, 0]         # live lines by number of pieces
+        self.lose = [0] * 16                 # per empty square: pieces that lose there
+        self.near = [0] * 16                 # squares paired with s in a live 2-line
+        self.board = [-1] * 16
+        self.empty = 0xFFFF
+        self.cold = 0xFFFF                   # empty squares where no piece loses
+        self.n = 0
         self.key = 0
-        taken = 0
-        for s, piece in enumerate(self.board):
-            if piece < 0:
-                self.empty |= 1 << s
-                continue
-            taken |= 1 << piece
-            self.key += (piece + 1) << (5 * s)
-            for line in geo.through[s]:
-                self.cnt[line] += 1
-                self.com[line] &= SIGNATURE[piece]
-        self.n = 16 - self.empty.bit_count()
-        self.avail = ALL_PIECES & ~taken & ~(1 << hand)
+        self.avail = ALL_PIECES & ~(1 << hand)
+        for s, piece in enumerate(board):
+            if piece >= 0:
+                self.place(s, piece)
+                self.avail &= ~(1 << piece)
         self.hand = hand
         self.tt: dict[int, tuple] = {}
         self.quiet_cache: dict[int, bool] = {}
         self.win_cache: dict[int, bool] = {}
-        self.nodes = 0             # boards analysed
+        self.safe_handover: dict[int, bool] = {}   # board -> a hand-over not poisoned
+        self.hints: dict[int, tuple] = {}   # position -> best move found there
+        self.square_score = [0] * 16        # history heuristic: cut-offs per square
+        self.nodes = 0                      # boards analysed
         self.should_stop = should_stop
-        self.node_budget = None      # raise _BudgetExceeded past this many nodes
-        # History heuristic: how often a square / piece produced a cut-off.
-        self.square_score = [0] * 16
-        self.piece_score = [0] * 16
-        self.killers = [[] for _ in range(17)]     # per number of pieces placed
-        self.hints: dict[int, tuple] = {}          # position -> best move found
+        self.node_budget = None
 
     # --- making and unmaking placements --------------------------------------------------
-    def place(self, s: int, piece: int) -> list:
+    def place(self, s: int, piece: int) -> tuple:
+        """Put `piece` on empty square `s` (never a losing placement); returns the undo."""
         sig = SIGNATURE[piece]
-        cnt, com = self.cnt, self.com
+        cnt, com, live, lose, near = self.cnt, self.com, self.live, self.lose, self.near
+        line_mask = self.line_mask
+        bit = 1 << s
+        empty = self.empty ^ bit
+        old_cold = cold = self.cold
         saved = []
+        touched = []
         for line in self.through[s]:
-            saved.append(com[line])
-            cnt[line] += 1
-            com[line] &= sig
+            c = cnt[line]
+            m = com[line]
+            saved.append(m)
+            cnt[line] = c + 1
+            if not m:
+                continue
+            m &= sig
+            com[line] = m
+            live[c] -= 1
+            if not m:
+                continue
+            if c == 2:                          # a new three-piece line: its hole is hot
+                live[3] += 1
+                q = BIT_INDEX[line_mask[line] & empty]
+                touched.append((q, lose[q], near[q]))
+                lose[q] |= PIECES_MATCHING[m]
+                cold &= ~(1 << q)
+            elif c == 1:                        # a new two-piece line: pair its squares
+                live[2] += 1
+                holes = line_mask[line] & empty
+                low = holes & -holes
+                high = holes ^ low
+                q1, q2 = BIT_INDEX[low], BIT_INDEX[high]
+                touched.append((q1, lose[q1], near[q1]))
+                touched.append((q2, lose[q2], near[q2]))
+                near[q1] |= high
+                near[q2] |= low
+            elif c == 0:
+                live[1] += 1
+        self.cold = cold & ~bit
+        self.empty = empty
         self.board[s] = piece
-        self.empty ^= 1 << s
         self.n += 1
         self.key += (piece + 1) << (5 * s)
-        return saved
+        return saved, touched, old_cold
 
-    def unplace(self, s: int, piece: int, saved: list) -> None:
-        cnt, com = self.cnt, self.com
-        for line, old in zip(self.through[s], saved):
-            cnt[line] -= 1
-            com[line] = old
-        self.board[s] = -1
+    def unplace(self, s: int, piece: int, undo: tuple) -> None:
+        saved, touched, old_cold = undo
+        cnt, com, live, lose, near = self.cnt, self.com, self.live, self.lose, self.near
+        for line, m in zip(self.through[s], saved):
+            c = cnt[line] - 1
+            cnt[line] = c
+            if m:
+                if com[line]:
+                    live[c + 1] -= 1
+                live[c] += 1
+                com[line] = m
+        for q, old_lose, old_near in reversed(touched):
+            lose[q] = old_lose
+            near[q] = old_near
+        self.cold = old_cold
         self.empty ^= 1 << s
+        self.board[s] = -1
         self.n -= 1
         self.key -= (piece + 1) << (5 * s)
 
     # --- what the board threatens ----------------------------------------------------------
-    def analyse(self, extra: int = 0) -> tuple:
-        """Everything about the current board that does not depend on the piece in hand.
+    def threats(self) -> tuple:
+        """(crit, calm) for the current board, whatever piece is in hand.
 
-        `extra`: pieces held in hand (not in self.avail) that are still to be placed.
-
-        Returns (lose, empties, crit, deadly, hot, a2, a1, a0, cold, calm):
-        lose[s]  pieces that lose when placed on empty square s;
-        deadly   pieces that lose on every empty square;
-        crit     (s, base, holes) for each square s where some placement could leave a
-                 deadly piece still available: `base` is the AND of lose[] over the
-                 squares that placement does not change, `holes` the (lose[q], common)
-                 of each square q that becomes the hole of a three-piece line through s;
-        hot      how many empty squares some piece loses on;
-        a2/a1/a0 live lines (pieces still sharing a property) with 2/1/0 pieces;
-        cold     the empty squares on which no piece loses, as a mask;
-        calm     the empty squares a placement on which leaves the receiver no way to
-                 make a piece deadly, whatever is placed and handed over.
+        crit: [s, base, holes] for each empty square s where a placement could leave a
+              deadly piece among self.avail: `base` is the AND of lose[] over the squares
+              that placement leaves unchanged, `holes` (None until new_holes fills it in)
+              the (lose[q], common) of each square q that becomes the hole of a
+              three-piece line through s.
+        calm: the empty squares on which a placement (of any piece) leaves the receiver
+              no way to make a piece deadly: every hand-over from there is quiet.
         """
         self.nodes += 1
         if self.nodes % POLL_EVERY == 0:
             self.poll()
-        empty = self.empty
-        remaining = self.avail | extra
-        # Only pieces still to be placed matter: a line whose shared properties too few
-        # of them have can never become dangerous, so it counts as dead.
-        viable = _VIABLE.get(remaining)
-        if viable is None:
-            viable = _VIABLE[remaining] = _viable(remaining)
-        lose = [0] * 16
-        near = [0] * 16        # near[s]: squares that become 3-line holes if s is filled
-        pairs = []
-        a2 = a1 = a0 = 0
-        for c, common, mask in zip(self.cnt, self.com, self.line_mask):
-            common &= viable[c]
-            if not common:
-                continue              # dead line (or full without a shared property)
-            if c == 3:
-                lose[BIT_INDEX[mask & empty]] |= PIECES_MATCHING[common] & remaining
-            elif c == 2:
-                a2 += 1
-                holes = mask & empty
-                low = holes & -holes
-                high = holes ^ low
-                s1, s2 = BIT_INDEX[low], BIT_INDEX[high]
-                near[s1] |= high
-                near[s2] |= low
-                pairs.append((s1, s2, common))
-            elif c == 1:
-                a1 += 1
-            else:
-                a0 += 1
-        empties = _squares(empty)
-        cold = 0
-        deadly = ALL_PIECES
-        for s in empties:
-            v = lose[s]
-            if not v:
-                cold |= 1 << s
-            deadly &= v
-        n_cold = cold.bit_count()
-        hot = len(empties) - n_cold
-        crit = []
-        # A placement on s fills s and makes at most one new hole per line through s; for
-        # the receiver to make a piece deadly next, at most 1 + most_lines squares may be
-        # left cold (the receiver's square and its new holes).
+        cold, empty = self.cold, self.empty
+        # After a placement on s, a deadly piece needs every empty square but s hot;
+        # the placement makes at most one new hole per line through s.
         limit = 1 + self.most_lines
-        if n_cold > 2 * limit:
-            return lose, empties, crit, deadly, hot, a2, a1, a0, cold, empty
-        calm = 0
+        if cold.bit_count() > 2 * limit:
+            return NO_THREATS, empty
+        lose, near = self.lose, self.near
+        empties = _squares(empty)
         avail = self.avail
+        crit = []
+        calm = 0
         for s in empties:
-            spared = near[s] | 1 << s
+            spared = (near[s] & empty) | 1 << s
             rest = cold & ~spared
             if rest:
                 if rest.bit_count() > limit:
@@ -260,135 +248,149 @@ class _Search:
                     if not base:
                         break
             if base:
+                crit.append([s, base, None])      # holes filled in when first needed
+        return crit, calm
+
+    def new_holes(self, s: int) -> tuple:
+        """(lose[q], common) for each q that a placement on s makes a 3-line hole."""
+        cnt, com, line_mask, lose = self.cnt, self.com, self.line_mask, self.lose
+        rest = self.empty & ~(1 << s)
+        holes = {}
+        for line in self.through[s]:
+            if cnt[line] == 2 and com[line]:
                 # Torus anti-diagonals can share two squares: OR the masks per hole.
-                holes = {}
-                for s1, s2, common in pairs:
-                    if s1 == s:
-                        holes[s2] = holes.get(s2, 0) | common
-                    elif s2 == s:
-                        holes[s1] = holes.get(s1, 0) | common
-                crit.append((s, base, tuple((lose[q], m) for q, m in holes.items())))
-        return lose, empties, crit, deadly, hot, a2, a1, a0, cold, calm
+                q = BIT_INDEX[line_mask[line] & rest]
+                holes[q] = holes.get(q, 0) | com[line]
+        return tuple((lose[q], m) for q, m in holes.items())
 
     def poisoned(self, info: tuple, piece: int) -> bool:
-        """Whether the receiver of `piece` can place it safely and hand back a deadly one."""
-        lose = info[0]
+        """Whether the receiver of `piece` can place it safely and hand back a deadly one.
+        `info` is threats() of the current board."""
+        lose = self.lose
         left = self.avail & ~(1 << piece)
-        for s, base, holes in info[2]:
-            if lose[s] >> piece & 1:
+        for entry in info[0]:
+            s, base, holes = entry
+            if lose[s] >> piece & 1 or not base & left:
                 continue
-            if base & left and _deadly_after(base & left, holes, piece):
+            if holes is None:
+                holes = entry[2] = self.new_holes(s)
+            if _deadly_after(base & left, holes, piece):
                 return True
         return False
 
-    def immediate_wins(self, info: tuple, hand: int) -> list:
-        """(square, piece) moves that place `hand` safely and hand over a deadly piece."""
-        lose = info[0]
-        wins = []
-        for s, base, holes in info[2]:
-            if lose[s] >> hand & 1:
-                continue
-            deadly = _deadly_after(base & self.avail, holes, hand)
-            wins.extend((s, p) for p in range(16) if deadly >> p & 1)
-        return wins
-
-    def nothing_within(self, info: tuple, horizon: int) -> bool:
+    def nothing_within(self, horizon: int) -> bool:
         """True when no placement within `horizon` can be forced to lose (value 0).
 
-        A forced loss at placement t needs all E-t+1 squares then empty to be hot, so at
-        least that many three-piece lines; t-1 placements add at most most_lines pieces
-        to lines each, and a live line with c pieces needs 3-c of them.
+        A forced loss at placement t needs all E-t+1 squares then empty to be hot, so
+        that many three-piece lines; t-1 placements add at most most_lines pieces to
+        lines each, and a live line with c pieces needs 3-c of them.
         """
-        empties = len(info[1])
+        empties = self.empty.bit_count()
         t = min(horizon, empties)
         budget = (t - 1) * self.most_lines
-        a2, a1, a0 = info[5], info[6], info[7]
-        new = min(a2, budget)
+        live = self.live
+        new = min(live[2], budget)
         budget -= new
-        k = min(a1, budget // 2)
+        k = min(live[1], budget // 2)
         new += k
         budget -= 2 * k
-        new += min(a0, budget // 3)
-        return info[4] + new < empties - t + 1
+        new += min(live[0], budget // 3)
+        hot = empties - self.cold.bit_count()
+        return hot + new < empties - t + 1
 
     def has_quiet_move(self, hand: int, info: tuple) -> bool:
-        """Whether the holder of `hand` has a move the receiver cannot punish at once.
+        """Whether the holder of `hand` has a move that does not lose at their next
+        placement: one handing over a piece that is not poisoned.
 
-        That is the whole question three moves from the horizon (value 0 if so, else a
-        loss at the holder's next placement), and at four it decides value >= 0.
+        That decides a node three placements from the horizon (0, or a loss), and
+        whether a node four from it is worth at least 0.
         """
-        lose, cold, calm = info[0], info[8], info[9]
+        lose, cold, calm = self.lose, self.cold, info[1]
         if calm & cold:
             return True                       # a cold square is safe for any piece
         for s in _squares(calm):
             if not lose[s] >> hand & 1:
                 return True
         poisoned = self.poisoned
-        for s in info[1]:
-            if lose[s] >> hand & 1 or calm >> s & 1:
-                continue
-            saved = self.place(s, hand)
-            child_info = self.analyse()
-            quiet = not child_info[2] or not all(poisoned(child_info, p)
-                                                  for p in _squares(self.avail))
-            self.unplace(s, hand, saved)
+        import os
+        sq = [s for s in _squares(self.empty & ~calm) if not lose[s] >> hand & 1]
+        mode = int(os.environ.get('HQ', '0'))
+        if mode:
+            near, empty = self.near, self.empty
+            if mode == 1: sq.sort(key=lambda q: (near[q] & empty).bit_count())
+            if mode == 2: sq.sort(key=lambda q: -(near[q] & empty).bit_count())
+            if mode == 3: sq.sort(key=lambda q: (-(cold >> q & 1), (near[q] & empty).bit_count()))
+            if mode == 4: sq.sort(key=lambda q: (-(cold >> q & 1), -(near[q] & empty).bit_count()))
+        for s in sq:
+            undo = self.place(s, hand)
+            quiet = self.safe_handover.get(self.key)
+            if quiet is None:
+                child = self.threats()
+                quiet = not child[0] or not all(poisoned(child, p)
+                                                for p in _squares(self.avail))
+                self.safe_handover[self.key] = quiet
+            self.unplace(s, hand, undo)
             if quiet:
                 return True
         return False
 
-    def quiet(self, key: int, hand: int, info: tuple) -> bool:
+    def quiet(self, position: int, hand: int, info: tuple) -> bool:
         """has_quiet_move, remembered per position."""
-        known = self.quiet_cache.get(key)
+        known = self.quiet_cache.get(position)
         if known is None:
-            known = self.quiet_cache[key] = self.has_quiet_move(hand, info)
+            known = self.quiet_cache[position] = self.has_quiet_move(hand, info)
         return known
 
-    def wins_next(self, hand: int, info: tuple) -> bool:
-        """Whether the holder of `hand` can force the opponent to lose at their next
-        placement but one: a move after which the opponent has no quiet move."""
-        lose = info[0]
-        for s in info[1]:
+    def wins_next(self, hand: int) -> bool:
+        """Whether the holder of `hand` can leave the opponent without a quiet move, so
+        that the opponent's placement after next is forced to lose."""
+        lose = self.lose
+        for s in _squares(self.empty):
             if lose[s] >> hand & 1:
                 continue
-            saved = self.place(s, hand)
-            child_info = self.analyse()
+            undo = self.place(s, hand)
             found = False
-            if not child_info[9] & child_info[8]:    # else a calm cold square saves them
-                if not self.nothing_within(child_info, 3):
+            if not self.nothing_within(3):
+                child = self.threats()
+                if not child[1] & self.cold:   # else a calm cold square saves them
                     base = self.key << 4
                     for p in _squares(self.avail):
-                        if self.poisoned(child_info, p):
-                            continue                 # they punish at once: no win here
+                        if self.poisoned(child, p):
+                            continue             # they punish at once: no win here
                         self.avail ^= 1 << p
-                        found = not self.quiet(base | p, p, child_info)
+                        found = not self.quiet(base | p, p, child)
                         self.avail ^= 1 << p
                         if found:
                             break
-            self.unplace(s, hand, saved)
+            self.unplace(s, hand, undo)
             if found:
                 return True
         return False
+
+    def poll(self) -> None:
+        if self.should_stop is not None and self.should_stop():
+            raise SearchCancelled("the search was asked to stop")
+        if self.node_budget is not None and self.nodes > self.node_budget:
+            raise _BudgetExceeded
 
     # --- the search --------------------------------------------------------------------
     def node(self, hand: int, depth: int, alpha: int, beta: int, info: tuple) -> int:
         """Negamax value of the side to move, who holds `hand` (not in self.avail).
 
         Precondition (checked by the caller): `hand` has a safe square and its holder
-        cannot hand over a deadly piece at once; depth >= 3 and 3+ squares are empty.
+        cannot make a piece deadly at once; depth >= 3 and 3+ squares are empty.
+        `info` is threats() of the current board.
         """
-        empties = info[1]
-        horizon = min(depth, len(empties))
+        horizon = min(depth, self.empty.bit_count())
         # Odd placements from here are ours, even ones the opponent's. A window that only
         # asks "can I win?" (alpha >= 0) does not care about a last placement of ours, one
         # that only asks "can I avoid losing?" (beta <= 0) not about a last one of theirs:
-        # the shorter horizon gives the same answer, and a bound on the safe side.
-        if PARITY and alpha >= 0:
+        # the shorter horizon gives the same answer, or a bound on the safe side.
+        if alpha >= 0:
             horizon -= horizon & 1
-        elif PARITY and beta <= 0:
+        elif beta <= 0:
             horizon -= 1 - (horizon & 1)
-        elif horizon == 4 and beta <= 0:
-            horizon = 3
-        if self.nothing_within(info, horizon):
+        if self.nothing_within(horizon):
             return 0
         n = self.n
         lo = -(WIN - n - 3)                               # forced to lose at our next turn
@@ -399,7 +401,7 @@ class _Search:
         if horizon == 4 and alpha >= 0:
             won = self.win_cache.get(position)
             if won is None:
-                won = self.win_cache[position] = self.wins_next(hand, info)
+                won = self.win_cache[position] = self.wins_next(hand)
             return hi if won else 0
         if lo >= beta:
             return lo
@@ -420,43 +422,41 @@ class _Search:
             else:
                 beta = min(beta, value)
         alpha0 = alpha
-        best = lo                # every move scores at least lo (see module docstring)
+        best = lo                # every move scores at least lo (see the module docstring)
         best_move = None
         if alpha < lo:
             alpha = lo
-        lose = info[0]
+        lose = self.lose
         child_depth = horizon - 1
-        # Move order: this position's best move from an earlier search, then the moves
-        # that cut off most recently at this ply (killers), then by history.
-        square_score, piece_score = self.square_score, self.piece_score
-        killers = self.killers[n]
+        # Squares: this position's best move from an earlier search first, then those
+        # making more new three-piece lines, cold ones first, then by history; pieces:
+        # those losing on more squares first (less room for the receiver). Measured:
+        # this order needs the fewest nodes.
+        square_score = self.square_score
+        near, empty, cold = self.near, self.empty, self.cold
+        squares = [s for s in _squares(empty) if not lose[s] >> hand & 1]
+        squares.sort(key=lambda q: ((near[q] & empty).bit_count(), cold >> q & 1,
+                                    square_score[q]), reverse=True)
         hint = self.hints.get(position)
-        first = [hint] if hint is not None else []
-        first += [m for m in killers if m != hint]
-        squares = [s for s in empties if not lose[s] >> hand & 1]
-        squares.sort(key=square_score.__getitem__, reverse=True)
-        for m in reversed(first):
-            if m[0] in squares:
-                squares.remove(m[0])
-                squares.insert(0, m[0])
-        pieces = sorted(_squares(self.avail), key=piece_score.__getitem__, reverse=True)
+        if hint is not None:
+            squares.remove(hint[0])
+            squares.insert(0, hint[0])
+        pieces = _squares(self.avail)
         done = False
         for s in squares:
-            saved = self.place(s, hand)
-            child_info = self.analyse()
-            order = pieces
-            if ORDER_P:
-                cl = child_info[0]
-                hotsq = [q for q in child_info[1] if cl[q]]
-                order = sorted(pieces, key=lambda p: sum(cl[q] >> p & 1 for q in hotsq), reverse=ORDER_P > 0)
-            preferred = [m[1] for m in first if m[0] == s and m[1] in order]
-            if preferred:
-                order = preferred + [p for p in order if p not in preferred]
+            undo = self.place(s, hand)
+            child = self.threats()
+            hot = [q for q in _squares(self.empty & ~self.cold)]
+            order = sorted(pieces, key=lambda p: sum(lose[q] >> p & 1 for q in hot),
+                           reverse=True)
+            if hint is not None and hint[0] == s:
+                order.remove(hint[1])
+                order.insert(0, hint[1])
             for p in order:
-                if self.poisoned(child_info, p):
+                if self.poisoned(child, p):
                     continue
                 self.avail ^= 1 << p
-                v = -self.node(p, child_depth, -beta, -alpha, child_info)
+                v = -self.node(p, child_depth, -beta, -alpha, child)
                 self.avail ^= 1 << p
                 if v > best:
                     best = v
@@ -465,13 +465,9 @@ class _Search:
                         alpha = v
                         if alpha >= beta or best >= hi:
                             square_score[s] += horizon * horizon
-                            piece_score[p] += horizon * horizon
-                            if best_move not in killers:
-                                killers.insert(0, best_move)
-                                del killers[2:]
                             done = True
                             break
-            self.unplace(s, hand, saved)
+            self.unplace(s, hand, undo)
             if done:
                 break
         if best_move is not None:
@@ -484,12 +480,6 @@ class _Search:
             flag = UPPER
         self.tt[key] = (flag, best)
         return best
-
-    def poll(self) -> None:
-        if self.should_stop is not None and self.should_stop():
-            raise SearchCancelled("the search was asked to stop")
-        if self.node_budget is not None and self.nodes > self.node_budget:
-            raise _BudgetExceeded
 
     def root_value(self, p: int, depth: int, best: int, lo: int, hi: int,
                    info: tuple) -> int:
@@ -513,8 +503,9 @@ class _Search:
     def root(self, depth: int, rng: random.Random) -> tuple:
         """(best value, chosen (square, piece or None)) for the holder of self.hand."""
         hand = self.hand
-        info = self.analyse(1 << hand)
-        lose, empties = info[0], info[1]
+        info = self.threats()
+        lose = self.lose
+        empties = _squares(self.empty)
         n = self.n
         safe = [s for s in empties if not lose[s] >> hand & 1]
         if not safe:                                       # every placement loses now
@@ -524,42 +515,42 @@ class _Search:
         moves = [(s, p) for s in safe for p in _squares(self.avail)]
         if depth == 1:
             return 0, rng.choice(moves)
-        wins = self.immediate_wins(info, hand)
-        if wins:
+        wins = []
+        for s, base, _holes in info[0]:
+            if not lose[s] >> hand & 1:
+                deadly = _deadly_after(base & self.avail, self.new_holes(s), hand)
+                wins.extend((s, p) for p in _squares(deadly))
+        if wins:                                           # hand over a deadly piece
             return WIN - n - 2, rng.choice(wins)
-        if depth == 2 or len(empties) < 3 or self.nothing_within(info, depth):
+        if depth == 2 or len(empties) < 3 or self.nothing_within(depth):
             return 0, rng.choice(moves)
         # Shuffle, then keep the first move that beats everything before it: that is a
-        # uniformly random choice among the best moves, searched with a narrow window.
+        # uniformly random choice among the best moves.
         rng.shuffle(moves)
         lo = -(WIN - n - 3)
-        hi = WIN - n - 4 if min(depth, len(empties)) >= 4 else 0
         deeper = min(depth, len(empties)) >= 4
+        hi = WIN - n - 4 if deeper else 0
         child_infos = {}
         best, best_move = -INF, None
         for s, p in moves:
-            saved = self.place(s, hand)
-            child_info = child_infos.get(s)
-            if child_info is None:
-                child_info = child_infos[s] = self.analyse()
-            if self.poisoned(child_info, p):
+            undo = self.place(s, hand)
+            child = child_infos.get(s)
+            if child is None:
+                child = child_infos[s] = self.threats()
+            if self.poisoned(child, p):
                 v = lo
             elif deeper:
                 self.avail ^= 1 << p
-                v = self.root_value(p, depth - 1, best, lo, hi, child_info)
+                v = self.root_value(p, depth - 1, best, lo, hi, child)
                 self.avail ^= 1 << p
             else:
                 v = 0
-            self.unplace(s, hand, saved)
+            self.unplace(s, hand, undo)
             if v > best:
                 best, best_move = v, (s, p)
                 if best >= hi:
                     break
         return best, best_move
-
-
-class _BudgetExceeded(Exception):
-    """Internal: an optional exact solve ran past its node budget."""
 
 
 @dataclass(frozen=True)
@@ -568,7 +559,7 @@ class Plan:
     move: tuple
     value: int        # WIN - k: wins on the k-th piece; -(WIN - k): loses; 0: neither
     depth: int        # moves looked ahead; >= empty squares means solved exactly
-    nodes: int        # search nodes visited (0 when no search was needed)
+    nodes: int        # boards analysed (0 when no search was needed)
 
 
 def plan_move(state, level: str, rng: random.Random, should_stop=None) -> Plan:

@@ -52,3 +52,7 @@ class SettingsScene(Scene):
         from game.settings import settings_path
         draw_text(surface, f"Saved in {settings_path()}", (sw // 2, sh - round(30 * s)),
                   round(14 * s), self.app.palette.text_dim, anchor="center")
+        if not self.app.sounds.available:
+            reason = self.app.sounds.error or "sound off: no audio device"
+            draw_text(surface, reason[:1].upper() + reason[1:], (sw // 2, sh - round(56 * s)),
+                      round(15 * s), self.app.palette.highlight_bad, anchor="center")

@@ -362,7 +362,8 @@ class XticView:
             if self.pending_square is not None:
                 label = f"for {self.names[1 - state.to_play]}"
             elif state.phase == "place":
-                label = f"{self.names[state.to_play]} places"
+                name = self.names[state.to_play]
+                label = f"{name} {'place' if name == 'You' else 'places'}"
             else:
                 label = f"for {self.names[1 - state.to_play]}"
         else:
