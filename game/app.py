@@ -101,6 +101,15 @@ class App:
             self._background = surface
         return self._background
 
+    def shade(self, alpha: int) -> pygame.Surface:
+        """A translucent veil in the background colour over the whole window (cached)."""
+        key = (self.size, alpha, tuple(self.palette.background))
+        if getattr(self, "_shade_key", None) != key:
+            self._shade_key = key
+            self._shade = pygame.Surface(self.size, pygame.SRCALPHA)
+            self._shade.fill((*self.palette.background, alpha))
+        return self._shade
+
     def save_settings(self) -> None:
         try:
             save_settings(self.settings)

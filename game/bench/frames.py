@@ -43,7 +43,7 @@ def _play_scene(app, seats, moves=0, seed=3):
     return scene
 
 
-def run(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float]]:
+def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="bench-frames-")
@@ -116,8 +116,8 @@ def run(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float]]:
     return rows
 
 
-def main(args) -> int:
-    rows = run(frames=args.frames)
+def run(args) -> int:
+    rows = measure(frames=args.frames)
     print(f"Render time per frame at 1280×720 ({args.frames} frames each)")
     print(f"{'scene':36} {'p50 ms':>8} {'p99 ms':>8}")
     for name, p50, p99 in rows:

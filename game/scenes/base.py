@@ -20,9 +20,14 @@ _FONT_DIR = Path(pygame_gui.__file__).parent / "data"
 _fonts: dict = {}
 
 
+_texts: dict = {}
+TEXT_CACHE_SIZE = 600
+
+
 def reset_fonts() -> None:
     """Forget cached fonts: pygame.quit() invalidates them (a new App starts afresh)."""
     _fonts.clear()
+    _texts.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -34,8 +39,19 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
+def render_text(text, size, colour, bold=False) -> pygame.Surface:
+    """Rendered text, cached: most labels are the same from one frame to the next."""
+    key = (text, int(size), tuple(colour), bold)
+    image = _texts.get(key)
+    if image is None:
+        if len(_texts) >= TEXT_CACHE_SIZE:
+            _texts.clear()
+        image = _texts[key] = font(size, bold).render(text, True, colour)
+    return image
+
+
 def draw_text(surface, text, pos, size, colour, bold=False, anchor="topleft") -> pygame.Rect:
-    image = font(size, bold).render(text, True, colour)
+    image = render_text(text, size, colour, bold)
     rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
     surface.blit(image, rect)
     return rect

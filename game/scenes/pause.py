@@ -47,9 +47,7 @@ class PauseScene(Scene):
         super().handle(action)
 
     def draw(self, surface) -> None:
-        shade = pygame.Surface(self.app.size, pygame.SRCALPHA)
-        shade.fill((*self.app.palette.background, 225))
-        surface.blit(shade, (0, 0))
+        surface.blit(self.app.shade(225), (0, 0))
         title = "Paused"
         self.draw_title(surface, title, self.reason or None, y=round(110 * self.app.scale))
         self.draw_ui(surface)
