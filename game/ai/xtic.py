@@ -46,11 +46,9 @@ LEVEL_DEPTHS = {"trivial": 1, "easy": 2, "medium": 3, "hard": 4, "very hard": 5,
                 "don't try": 6}
 PERFECT = "perfect"
 FALLBACK_DEPTH = LEVEL_DEPTHS["don't try"]
-# "perfect" solves exactly up to this many empty squares (inside the 1 s target), and
-# tries further under a node budget before falling back to "don't try".
-PERFECT_SURE_EMPTIES = 9
-PERFECT_TRY_EMPTIES = 11
-PERFECT_NODE_BUDGET = 60_000
+# "perfect" solves exactly up to this many empty squares: about a second at 9 (see
+# `python -m game.bench xtic`), while one more empty square costs 10-80 times that.
+PERFECT_EMPTIES = 9
 
 POLL_EVERY = 1024          # boards analysed between calls of should_stop
 
@@ -60,15 +58,10 @@ SIGNATURE = tuple(p | ((p ^ 0xF) << 4) for p in range(16))
 PIECES_MATCHING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] & m)
                         for m in range(256))
 BIT_INDEX = {1 << i: i for i in range(16)}
-NO_THREATS = ()
 
 
 class SearchCancelled(Exception):
     """should_stop() asked the search to give up."""
-
-
-class _BudgetExceeded(Exception):
-    """Internal: an optional exact solve ran past its node budget."""
 
 
 class _Geometry:
@@ -80,6 +73,9 @@ class _Geometry:
         self.through = tuple(tuple(i for i, line in enumerate(lines) if s in line)
                              for s in range(16))
         self.most_lines = max(len(t) for t in self.through)
+        # Whether two lines can share two squares (torus diagonals do).
+        self.lines_overlap = any((a & b).bit_count() > 1 for a in self.line_mask
+                                 for b in self.line_mask if a != b)
 
 
 GEOMETRY = {game_type: _Geometry(game_type) for game_type in LINES}
@@ -113,13 +109,13 @@ class _Search:
         self.line_mask = geo.line_mask
         self.through = geo.through
         self.most_lines = geo.most_lines
+        self.lines_overlap = geo.lines_overlap
         lines = len(geo.line_mask)
         self.cnt = [0] * lines               # pieces in each line
         self.com = [0xFF] * lines            # AND of their signatures (0: dead line)
         self.live = [lines, 0, 0, 0]         # live lines by number of pieces
         self.lose = [0] * 16                 # per empty square: pieces that lose there
         self.near = [0] * 16                 # squares paired with s in a live 2-line
-        self.board = [-1] * 16
         self.empty = 0xFFFF
         self.cold = 0xFFFF                   # empty squares where no piece loses
         self.n = 0
@@ -138,24 +134,27 @@ class _Search:
         self.square_score = [0] * 16        # history heuristic: cut-offs per square
         self.nodes = 0                      # boards analysed
         self.should_stop = should_stop
-        self.node_budget = None
 
     # --- making and unmaking placements --------------------------------------------------
     def place(self, s: int, piece: int) -> tuple:
-        """Put `piece` on empty square `s` (never a losing placement); returns the undo."""
+        """Put `piece` on empty square `s` (never a losing placement); returns the undo.
+
+        The changed tables are fresh copies, so the caller's references to the tables
+        before the placement stay valid, and undoing is putting them back.
+        """
+        undo = (self.cnt, self.com, self.live, self.lose, self.near, self.cold,
+                self.empty, self.key)
         sig = SIGNATURE[piece]
-        cnt, com, live, lose, near = self.cnt, self.com, self.live, self.lose, self.near
+        cnt, com, live = self.cnt[:], self.com[:], self.live[:]
+        lose = near = None                  # copied when first changed
         line_mask = self.line_mask
         bit = 1 << s
         empty = self.empty ^ bit
-        old_cold = cold = self.cold
-        saved = []
-        touched = []
+        cold = self.cold & ~bit
         for line in self.through[s]:
             c = cnt[line]
-            m = com[line]
-            saved.append(m)
             cnt[line] = c + 1
+            m = com[line]
             if not m:
                 continue
             m &= sig
@@ -166,7 +165,8 @@ class _Search:
             if c == 2:                          # a new three-piece line: its hole is hot
                 live[3] += 1
                 q = BIT_INDEX[line_mask[line] & empty]
-                touched.append((q, lose[q], near[q]))
+                if lose is None:
+                    lose = self.lose[:]
                 lose[q] |= PIECES_MATCHING[m]
                 cold &= ~(1 << q)
             elif c == 1:                        # a new two-piece line: pair its squares
@@ -174,43 +174,31 @@ class _Search:
                 holes = line_mask[line] & empty
                 low = holes & -holes
                 high = holes ^ low
-                q1, q2 = BIT_INDEX[low], BIT_INDEX[high]
-                touched.append((q1, lose[q1], near[q1]))
-                touched.append((q2, lose[q2], near[q2]))
-                near[q1] |= high
-                near[q2] |= low
+                if near is None:
+                    near = self.near[:]
+                near[BIT_INDEX[low]] |= high
+                near[BIT_INDEX[high]] |= low
             elif c == 0:
                 live[1] += 1
-        self.cold = cold & ~bit
+        self.cnt, self.com, self.live = cnt, com, live
+        if lose is not None:
+            self.lose = lose
+        if near is not None:
+            self.near = near
+        self.cold = cold
         self.empty = empty
-        self.board[s] = piece
         self.n += 1
         self.key += (piece + 1) << (5 * s)
-        return saved, touched, old_cold
+        return undo
 
-    def unplace(self, s: int, piece: int, undo: tuple) -> None:
-        saved, touched, old_cold = undo
-        cnt, com, live, lose, near = self.cnt, self.com, self.live, self.lose, self.near
-        for line, m in zip(self.through[s], saved):
-            c = cnt[line] - 1
-            cnt[line] = c
-            if m:
-                if com[line]:
-                    live[c + 1] -= 1
-                live[c] += 1
-                com[line] = m
-        for q, old_lose, old_near in reversed(touched):
-            lose[q] = old_lose
-            near[q] = old_near
-        self.cold = old_cold
-        self.empty ^= 1 << s
-        self.board[s] = -1
+    def unplace(self, undo: tuple) -> None:
+        (self.cnt, self.com, self.live, self.lose, self.near, self.cold,
+         self.empty, self.key) = undo
         self.n -= 1
-        self.key -= (piece + 1) << (5 * s)
 
     # --- what the board threatens ----------------------------------------------------------
-    def threats(self) -> tuple:
-        """(crit, calm) for the current board, whatever piece is in hand.
+    def threats(self) -> list:
+        """[crit, calm, poisoned] for the current board, whatever piece is in hand.
 
         crit: [s, base, holes] for each empty square s where a placement could leave a
               deadly piece among self.avail: `base` is the AND of lose[] over the squares
@@ -219,6 +207,7 @@ class _Search:
               three-piece line through s.
         calm: the empty squares on which a placement (of any piece) leaves the receiver
               no way to make a piece deadly: every hand-over from there is quiet.
+        poisoned: None until poisoned_set() fills it in.
         """
         self.nodes += 1
         if self.nodes % POLL_EVERY == 0:
@@ -228,7 +217,7 @@ class _Search:
         # the placement makes at most one new hole per line through s.
         limit = 1 + self.most_lines
         if cold.bit_count() > 2 * limit:
-            return NO_THREATS, empty
+            return [(), empty, 0]
         lose, near = self.lose, self.near
         empties = _squares(empty)
         avail = self.avail
@@ -249,34 +238,53 @@ class _Search:
                         break
             if base:
                 crit.append([s, base, None])      # holes filled in when first needed
-        return crit, calm
+        return [crit, calm, None]
 
-    def new_holes(self, s: int) -> tuple:
+    def new_holes(self, s: int) -> list:
         """(lose[q], common) for each q that a placement on s makes a 3-line hole."""
-        cnt, com, line_mask, lose = self.cnt, self.com, self.line_mask, self.lose
+        cnt, com, line_mask = self.cnt, self.com, self.line_mask
         rest = self.empty & ~(1 << s)
-        holes = {}
-        for line in self.through[s]:
-            if cnt[line] == 2 and com[line]:
-                # Torus anti-diagonals can share two squares: OR the masks per hole.
-                q = BIT_INDEX[line_mask[line] & rest]
-                holes[q] = holes.get(q, 0) | com[line]
-        return tuple((lose[q], m) for q, m in holes.items())
-
-    def poisoned(self, info: tuple, piece: int) -> bool:
-        """Whether the receiver of `piece` can place it safely and hand back a deadly one.
-        `info` is threats() of the current board."""
+        holes = [(line_mask[line] & rest, com[line]) for line in self.through[s]
+                 if cnt[line] == 2 and com[line]]
+        if self.lines_overlap and len(holes) > 1:
+            # Torus anti-diagonals can share two squares: one hole, OR their masks.
+            merged = {}
+            for hole, common in holes:
+                merged[hole] = merged.get(hole, 0) | common
+            holes = merged.items()
         lose = self.lose
-        left = self.avail & ~(1 << piece)
-        for entry in info[0]:
-            s, base, holes = entry
-            if lose[s] >> piece & 1 or not base & left:
-                continue
-            if holes is None:
-                holes = entry[2] = self.new_holes(s)
-            if _deadly_after(base & left, holes, piece):
-                return True
-        return False
+        return [(lose[BIT_INDEX[hole]], common) for hole, common in holes]
+
+    def poisoned_set(self, info: list) -> int:
+        """The pieces whose receiver can place them safely and hand back a deadly one.
+        `info` is threats() of the current board; the set is remembered in it.
+
+        Per critical square s and candidate deadly piece x: x turns deadly when the
+        piece p placed on s extends every new three-piece line towards x's properties,
+        i.e. p matches `common & signature(x)` of each hole x does not already lose on.
+        """
+        found = info[2]
+        if found is None:
+            lose, avail = self.lose, self.avail
+            found = 0
+            for entry in info[0]:
+                s, base, holes = entry
+                safe = avail & ~lose[s]
+                if not safe:
+                    continue
+                if holes is None:
+                    holes = entry[2] = self.new_holes(s)
+                for x in _squares(base):
+                    sig = SIGNATURE[x]
+                    placers = safe & ~(1 << x)
+                    for lose_q, common in holes:
+                        if not lose_q >> x & 1:
+                            placers &= PIECES_MATCHING[common & sig]
+                            if not placers:
+                                break
+                    found |= placers
+            info[2] = found
+        return found
 
     def nothing_within(self, horizon: int) -> bool:
         """True when no placement within `horizon` can be forced to lose (value 0).
@@ -296,7 +304,7 @@ class _Search:
         budget -= 2 * k
         new += min(live[0], budget // 3)
         hot = empties - self.cold.bit_count()
-        return hot + new < empties - t + 1
+        return hot + new < empties - t + 2
 
     def has_quiet_move(self, hand: int, info: tuple) -> bool:
         """Whether the holder of `hand` has a move that does not lose at their next
@@ -311,25 +319,18 @@ class _Search:
         for s in _squares(calm):
             if not lose[s] >> hand & 1:
                 return True
-        poisoned = self.poisoned
-        import os
-        sq = [s for s in _squares(self.empty & ~calm) if not lose[s] >> hand & 1]
-        mode = int(os.environ.get('HQ', '0'))
-        if mode:
-            near, empty = self.near, self.empty
-            if mode == 1: sq.sort(key=lambda q: (near[q] & empty).bit_count())
-            if mode == 2: sq.sort(key=lambda q: -(near[q] & empty).bit_count())
-            if mode == 3: sq.sort(key=lambda q: (-(cold >> q & 1), (near[q] & empty).bit_count()))
-            if mode == 4: sq.sort(key=lambda q: (-(cold >> q & 1), -(near[q] & empty).bit_count()))
-        for s in sq:
-            undo = self.place(s, hand)
-            quiet = self.safe_handover.get(self.key)
+        poisoned_set, safe_handover = self.poisoned_set, self.safe_handover
+        for s in _squares(self.empty & ~calm):
+            if lose[s] >> hand & 1:
+                continue
+            after = self.key + ((hand + 1) << (5 * s))     # the board after placing
+            quiet = safe_handover.get(after)
             if quiet is None:
+                undo = self.place(s, hand)
                 child = self.threats()
-                quiet = not child[0] or not all(poisoned(child, p)
-                                                for p in _squares(self.avail))
-                self.safe_handover[self.key] = quiet
-            self.unplace(s, hand, undo)
+                quiet = bool(self.avail & ~poisoned_set(child))
+                safe_handover[after] = quiet
+                self.unplace(undo)
             if quiet:
                 return True
         return False
@@ -345,24 +346,25 @@ class _Search:
         """Whether the holder of `hand` can leave the opponent without a quiet move, so
         that the opponent's placement after next is forced to lose."""
         lose = self.lose
-        for s in _squares(self.empty):
-            if lose[s] >> hand & 1:
-                continue
+        near, empty, cold = self.near, self.empty, self.cold
+        squares = [s for s in _squares(empty) if not lose[s] >> hand & 1]
+        squares.sort(key=lambda q: ((near[q] & empty).bit_count(), cold >> q & 1),
+                     reverse=True)               # the order node() uses, for the same reason
+        for s in squares:
             undo = self.place(s, hand)
             found = False
             if not self.nothing_within(3):
                 child = self.threats()
                 if not child[1] & self.cold:   # else a calm cold square saves them
                     base = self.key << 4
-                    for p in _squares(self.avail):
-                        if self.poisoned(child, p):
-                            continue             # they punish at once: no win here
+                    # A poisoned piece lets them punish at once: no win there.
+                    for p in _squares(self.avail & ~self.poisoned_set(child)):
                         self.avail ^= 1 << p
                         found = not self.quiet(base | p, p, child)
                         self.avail ^= 1 << p
                         if found:
                             break
-            self.unplace(s, hand, undo)
+            self.unplace(undo)
             if found:
                 return True
         return False
@@ -370,8 +372,6 @@ class _Search:
     def poll(self) -> None:
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled("the search was asked to stop")
-        if self.node_budget is not None and self.nodes > self.node_budget:
-            raise _BudgetExceeded
 
     # --- the search --------------------------------------------------------------------
     def node(self, hand: int, depth: int, alpha: int, beta: int, info: tuple) -> int:
@@ -447,13 +447,15 @@ class _Search:
             undo = self.place(s, hand)
             child = self.threats()
             hot = [q for q in _squares(self.empty & ~self.cold)]
-            order = sorted(pieces, key=lambda p: sum(lose[q] >> p & 1 for q in hot),
+            child_lose = self.lose
+            order = sorted(pieces, key=lambda p: sum(child_lose[q] >> p & 1 for q in hot),
                            reverse=True)
             if hint is not None and hint[0] == s:
                 order.remove(hint[1])
                 order.insert(0, hint[1])
+            poisoned = self.poisoned_set(child)
             for p in order:
-                if self.poisoned(child, p):
+                if poisoned >> p & 1:
                     continue
                 self.avail ^= 1 << p
                 v = -self.node(p, child_depth, -beta, -alpha, child)
@@ -467,7 +469,7 @@ class _Search:
                             square_score[s] += horizon * horizon
                             done = True
                             break
-            self.unplace(s, hand, undo)
+            self.unplace(undo)
             if done:
                 break
         if best_move is not None:
@@ -502,6 +504,7 @@ class _Search:
 
     def root(self, depth: int, rng: random.Random) -> tuple:
         """(best value, chosen (square, piece or None)) for the holder of self.hand."""
+        self.poll()
         hand = self.hand
         info = self.threats()
         lose = self.lose
@@ -537,7 +540,7 @@ class _Search:
             child = child_infos.get(s)
             if child is None:
                 child = child_infos[s] = self.threats()
-            if self.poisoned(child, p):
+            if self.poisoned_set(child) >> p & 1:
                 v = lo
             elif deeper:
                 self.avail ^= 1 << p
@@ -545,7 +548,7 @@ class _Search:
                 self.avail ^= 1 << p
             else:
                 v = 0
-            self.unplace(s, hand, undo)
+            self.unplace(undo)
             if v > best:
                 best, best_move = v, (s, p)
                 if best >= hi:
@@ -568,24 +571,12 @@ def plan_move(state, level: str, rng: random.Random, should_stop=None) -> Plan:
         # The opening hand-over: XOR-ing every piece with a constant maps Xtic onto
         # itself, so all opening pieces are worth the same at every depth.
         return Plan((None, rng.choice(state.available_pieces())), 0, 0, 0)
-    empties = state.board.count(-1)
     if level == PERFECT:
-        if empties <= max(PERFECT_SURE_EMPTIES, FALLBACK_DEPTH):
-            return _plan(state, empties, rng, should_stop)
-        if empties <= PERFECT_TRY_EMPTIES:
-            # Its own generator drawn from rng, so the attempt stays deterministic.
-            try:
-                return _plan(state, empties, random.Random(rng.random()), should_stop,
-                             budget=PERFECT_NODE_BUDGET)
-            except _BudgetExceeded:
-                pass
-        return _plan(state, FALLBACK_DEPTH, rng, should_stop)
-    return _plan(state, LEVEL_DEPTHS[level], rng, should_stop)
-
-
-def _plan(state, depth: int, rng, should_stop, budget=None) -> Plan:
+        empties = state.board.count(-1)
+        depth = empties if empties <= max(PERFECT_EMPTIES, FALLBACK_DEPTH) else FALLBACK_DEPTH
+    else:
+        depth = LEVEL_DEPTHS[level]
     search = _Search(state.game_type, state.board, state.hand, should_stop)
-    search.node_budget = budget
     value, move = search.root(depth, rng)
     return Plan(move, value, depth, search.nodes)
 

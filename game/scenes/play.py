@@ -153,23 +153,19 @@ class PlayScene(Scene):
 
     def undo(self) -> None:
         """Take back moves until a human is to move (a whole turn against the computer)."""
-        if not self._has_human() or not self.state.can_undo:
-            self.app.sounds.play("illegal")
-            return
-        self.app.worker.cancel()
-        self.state.undo()
-        while self.state.can_undo and self._computer_to_move():
-            self.state.undo()
-        self._after_undo_redo()
+        self._travel(self.state.undo, lambda: self.state.can_undo)
 
     def redo(self) -> None:
-        if not self._has_human() or not self.state.can_redo:
+        self._travel(self.state.redo, lambda: self.state.can_redo)
+
+    def _travel(self, step, possible) -> None:
+        if not self._has_human() or not possible():
             self.app.sounds.play("illegal")
             return
         self.app.worker.cancel()
-        self.state.redo()
-        while self.state.can_redo and self._computer_to_move():
-            self.state.redo()
+        step()
+        while possible() and self._computer_to_move():
+            step()
         self._after_undo_redo()
 
     def _after_undo_redo(self) -> None:
