@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import random
 
-from game.ai import xtic
-from game.ai.xtic import SearchCancelled
+
+class SearchCancelled(Exception):
+    """Raised by a search whose should_stop() returned True."""
+
+
+# Defined before the game modules are imported: they raise it.
+from game.ai import xtic  # noqa: E402
 
 # game name -> choose_move(state, level_name, rng, should_stop) of that game's module.
 PLAYERS = {

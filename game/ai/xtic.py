@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from game.ai import SearchCancelled
 from game.rules.xtic import LINES
 
 WIN = 100
@@ -58,10 +59,6 @@ SIGNATURE = tuple(p | ((p ^ 0xF) << 4) for p in range(16))
 PIECES_MATCHING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] & m)
                         for m in range(256))
 BIT_INDEX = {1 << i: i for i in range(16)}
-
-
-class SearchCancelled(Exception):
-    """should_stop() asked the search to give up."""
 
 
 class _Geometry:
@@ -304,7 +301,7 @@ class _Search:
         budget -= 2 * k
         new += min(live[0], budget // 3)
         hot = empties - self.cold.bit_count()
-        return hot + new < empties - t + 2
+        return hot + new < empties - t + 1
 
     def has_quiet_move(self, hand: int, info: tuple) -> bool:
         """Whether the holder of `hand` has a move that does not lose at their next
@@ -387,6 +384,8 @@ class _Search:
         # that only asks "can I avoid losing?" (beta <= 0) not about a last one of theirs:
         # the shorter horizon gives the same answer, or a bound on the safe side.
         if alpha >= 0:
+            if horizon == 3:
+                return 0                 # the precondition rules out a win by then
             horizon -= horizon & 1
         elif beta <= 0:
             horizon -= 1 - (horizon & 1)
@@ -516,8 +515,9 @@ class _Search:
         if not self.avail:                                 # the last piece: a draw
             return 0, (safe[0], None)
         moves = [(s, p) for s in safe for p in _squares(self.avail)]
+        rng.shuffle(moves)
         if depth == 1:
-            return 0, rng.choice(moves)
+            return 0, moves[0]          # any safe placement, any piece
         wins = []
         for s, base, _holes in info[0]:
             if not lose[s] >> hand & 1:
@@ -525,21 +525,58 @@ class _Search:
                 wins.extend((s, p) for p in _squares(deadly))
         if wins:                                           # hand over a deadly piece
             return WIN - n - 2, rng.choice(wins)
+        # From "easy" up, equally good moves are told apart by how many squares the piece
+        # handed over loses on, the chances it gives a fallible opponent; the sort is
+        # stable, so the choice stays random among moves equal in both respects.
+        children, traps = {}, {}
+        import os
+        mode = os.environ.get('TRAPMODE', 'err') if depth >= 4 else 'none'
+        for s in safe:
+            undo = self.place(s, hand)
+            children[s] = self.threats()
+            child_lose = self.lose
+            hot = _squares(self.empty & ~self.cold)
+            quiet_board = self.nothing_within(3)
+            for p in _squares(self.avail):
+                unsafe = sum(child_lose[q] >> p & 1 for q in hot)
+                score = unsafe
+                if mode in ('err', 'uni'):
+                    score = unsafe * (self.avail.bit_count() - 1) if mode == 'err' else unsafe
+                    if not quiet_board:
+                        self.avail ^= 1 << p
+                        for q in _squares(self.empty):
+                            if not child_lose[q] >> p & 1:
+                                u2 = self.place(q, p)
+                                score += (self.poisoned_set(self.threats()) & self.avail).bit_count()
+                                self.unplace(u2)
+                        self.avail ^= 1 << p
+                elif mode == 'none':
+                    score = 0
+                if mode == 'uni':
+                    n_safe = len(self.empty_squares_safe(p, child_lose)) if False else sum(1 for q in _squares(self.empty) if not child_lose[q] >> p & 1)
+                    score = score / (unsafe + n_safe * max(1, self.avail.bit_count() - 1))
+                lv = os.environ.get('LIVE')
+                if lv == '1':
+                    score = (score, sum(self.live))
+                elif lv == '2':
+                    score = (sum(self.live), score)
+                elif lv == '3':
+                    L = self.live
+                    score = (score, L[1] + 2 * L[2] + 3 * L[3])
+                traps[s, p] = score
+            self.unplace(undo)
+        moves.sort(key=traps.__getitem__, reverse=True)
         if depth == 2 or len(empties) < 3 or self.nothing_within(depth):
-            return 0, rng.choice(moves)
-        # Shuffle, then keep the first move that beats everything before it: that is a
-        # uniformly random choice among the best moves.
-        rng.shuffle(moves)
+            return 0, moves[0]
+        # Keep the first move that beats everything before it: the best value, and
+        # among the moves worth it the first in the order above.
         lo = -(WIN - n - 3)
         deeper = min(depth, len(empties)) >= 4
         hi = WIN - n - 4 if deeper else 0
-        child_infos = {}
         best, best_move = -INF, None
         for s, p in moves:
             undo = self.place(s, hand)
-            child = child_infos.get(s)
-            if child is None:
-                child = child_infos[s] = self.threats()
+            child = children[s]
             if self.poisoned_set(child) >> p & 1:
                 v = lo
             elif deeper:
