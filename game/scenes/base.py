@@ -163,6 +163,9 @@ class FocusRing:
         self.app = app
         self.items: list[Focusable] = []
         self.focus = 0
+        # Pointer-only rings (the play scene's buttons, reached by keys U/R/P instead)
+        # show no focus: the arrows belong to the board cursor there.
+        self.pointer_only = False
 
     def add(self, item: Focusable) -> Focusable:
         self.items.append(item)
@@ -188,7 +191,7 @@ class FocusRing:
 
     def _sync(self) -> None:
         for i, item in enumerate(self.items):
-            if i == self.focus and item.enabled:
+            if i == self.focus and item.enabled and not self.pointer_only:
                 item.element.select()
             elif item.enabled:
                 item.element.unselect()
@@ -272,7 +275,7 @@ class FocusRing:
 
     def draw(self, surface) -> None:
         item = self.current
-        if item is None or not item.element.visible:
+        if item is None or not item.element.visible or self.pointer_only:
             return
         rect = item.element.rect.inflate(10, 10)
         pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 900) % 2) - 1)

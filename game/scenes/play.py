@@ -42,6 +42,7 @@ class PlayScene(Scene):
         self.ai_error: str | None = None
         self.results_timer: float | None = None
         self.save_error: str | None = None
+        self.ring.pointer_only = True
 
     # --- life cycle -----------------------------------------------------------------------
     def enter(self) -> None:

@@ -343,14 +343,15 @@ class XticView:
         palette = self.app.palette
         colour = readable_on(palette.board, palette.text_dim, palette.text, palette.background)
         size = max(12, self.cell // 5)
+        # Centred in the board's frame, below the files and left of the ranks.
         for col in range(4):
             rect = self.square_rect(col)
-            draw_text(surface, xtic.FILES[col], (rect.centerx, rect.bottom + size // 3), size,
-                      colour, anchor="midtop")
+            y = (rect.bottom + self.board_rect.bottom) // 2
+            draw_text(surface, xtic.FILES[col], (rect.centerx, y), size, colour, anchor="center")
         for row in range(4):
             rect = self.square_rect(row * 4)
-            draw_text(surface, str(row + 1), (rect.x - size // 2, rect.centery), size,
-                      colour, anchor="midright")
+            x = (rect.x + self.board_rect.x) // 2
+            draw_text(surface, str(row + 1), (x, rect.centery), size, colour, anchor="center")
 
     def _draw_hand(self, surface, hand_flying: bool) -> None:
         palette = self.app.palette
