@@ -3,9 +3,10 @@
 Levels "trivial" .. "don't try" look 1..6 moves ahead, one move being one placement with
 its hand-over. Within its horizon a level is exact: it never picks a move that loses
 within the horizon when another does not, always takes a forced win the horizon shows,
-prefers quicker wins and slower losses, and picks at random among equally good moves.
-"perfect" solves the rest of the game exactly when that fits the time target, else it
-plays like "don't try".
+prefers quicker wins and slower losses, and picks at random among equally good moves
+(from "hard" up, preferring among those the moves that give a fallible opponent more
+chances to go wrong within the horizon). "perfect" solves the rest of the game exactly
+when that fits the time target, else it plays like "don't try".
 
 The search keeps its own integer representation, never touching the XticState:
 
@@ -26,10 +27,20 @@ The search keeps its own integer representation, never touching the XticState:
 A node is "the player holding piece h must place it". Its parent has already checked
 that h has a safe square and that its holder cannot make a piece deadly at once (else
 the parent scores that hand-over directly), so a node's value lies in
-[-(WIN - n - 3), WIN - n - 4]. The last moves before the horizon are worked out by
-masks rather than recursion: a hand-over is "poisoned" when the receiver can place it
-safely and hand back a deadly piece; a holder "has a quiet move" when some move of
-theirs hands over a piece that is not poisoned.
+[-(WIN - n - 3), WIN - n - 4]. The search is negamax with alpha-beta and a
+transposition table, and:
+
+* the last moves before the horizon are worked out by masks, not recursion: a hand-over
+  is "poisoned" when the receiver can place it safely and hand back a deadly piece
+  (poisoned_set), a holder "has a quiet move" when some move of theirs hands over a
+  piece that is not poisoned (has_quiet_move, which decides a node three placements
+  from the horizon), and wins_next decides whether the opponent can be left without one;
+* a window that only asks "can I win?" ignores a last placement of ours before the
+  horizon, one that only asks "can I avoid losing?" a last one of the opponent's;
+* when no line can be made dangerous enough in time for anyone to be forced to lose
+  within the horizon, the value is 0 without search (nothing_within);
+* moves are ordered by the best move found before in the position, squares that make
+  new three-piece lines, history, and pieces that lose on more squares.
 """
 from __future__ import annotations
 
@@ -47,9 +58,12 @@ LEVEL_DEPTHS = {"trivial": 1, "easy": 2, "medium": 3, "hard": 4, "very hard": 5,
                 "don't try": 6}
 PERFECT = "perfect"
 FALLBACK_DEPTH = LEVEL_DEPTHS["don't try"]
-# "perfect" solves exactly up to this many empty squares: about a second at 9 (see
-# `python -m game.bench xtic`), while one more empty square costs 10-80 times that.
+# "perfect" solves exactly up to this many empty squares: typically under a second at 9
+# (see `python -m game.bench xtic`), while one more empty square costs 10-80 times that.
+# A solve that runs past the budget (boards analysed; about 1 s here) gives up and
+# keeps the "don't try" move, so no move takes much longer.
 PERFECT_EMPTIES = 9
+PERFECT_BUDGET = 45_000
 
 POLL_EVERY = 1024          # boards analysed between calls of should_stop
 
@@ -59,6 +73,13 @@ SIGNATURE = tuple(p | ((p ^ 0xF) << 4) for p in range(16))
 PIECES_MATCHING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] & m)
                         for m in range(256))
 BIT_INDEX = {1 << i: i for i in range(16)}
+# HAVING[j]: the pieces whose signature has bit j.
+HAVING = tuple(sum(1 << p for p in range(16) if SIGNATURE[p] >> j & 1) for j in range(8))
+_VIABLE: dict[int, tuple] = {}     # pieces to place -> per line count, viable properties
+
+
+class _BudgetExceeded(Exception):
+    """Internal: a solve ran past its budget; args[0] is the boards analysed."""
 
 
 class _Geometry:
@@ -131,6 +152,7 @@ class _Search:
         self.square_score = [0] * 16        # history heuristic: cut-offs per square
         self.nodes = 0                      # boards analysed
         self.should_stop = should_stop
+        self.budget = None                  # most boards to analyse, if limited
 
     # --- making and unmaking placements --------------------------------------------------
     def place(self, s: int, piece: int) -> tuple:
@@ -366,9 +388,38 @@ class _Search:
                 return True
         return False
 
+    def error_chance(self, piece: int) -> float:
+        """The share of the receiver's legal moves, once handed `piece` on the current
+        board, that lose within their next two placements: placing it where it loses,
+        or handing back a poisoned piece."""
+        lose, left = self.lose, self.avail & ~(1 << piece)
+        safe = [q for q in _squares(self.empty) if not lose[q] >> piece & 1]
+        unsafe = self.empty.bit_count() - len(safe)
+        errors = unsafe
+        if not self.nothing_within(3):
+            self.avail = left
+            for q in safe:
+                undo = self.place(q, piece)
+                errors += (self.poisoned_set(self.threats()) & left).bit_count()
+                self.unplace(undo)
+            self.avail = left | 1 << piece
+        return errors / (unsafe + len(safe) * max(1, left.bit_count()))
+
+    def viable_lines(self) -> int:
+        """Lines that can still become dangerous: their pieces share a property that at
+        least as many of the pieces still to be placed have as the line lacks."""
+        viable = _VIABLE.get(self.avail)
+        if viable is None:
+            counts = [(self.avail & HAVING[j]).bit_count() for j in range(8)]
+            viable = _VIABLE[self.avail] = tuple(
+                sum(1 << j for j in range(8) if counts[j] >= 4 - c) for c in range(4)) + (0,)
+        return sum(1 for c, common in zip(self.cnt, self.com) if common & viable[c])
+
     def poll(self) -> None:
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled("the search was asked to stop")
+        if self.budget is not None and self.nodes > self.budget:
+            raise _BudgetExceeded(self.nodes)
 
     # --- the search --------------------------------------------------------------------
     def node(self, hand: int, depth: int, alpha: int, beta: int, info: tuple) -> int:
@@ -445,7 +496,7 @@ class _Search:
         for s in squares:
             undo = self.place(s, hand)
             child = self.threats()
-            hot = [q for q in _squares(self.empty & ~self.cold)]
+            hot = _squares(self.empty & ~self.cold)
             child_lose = self.lose
             order = sorted(pieces, key=lambda p: sum(child_lose[q] >> p & 1 for q in hot),
                            reverse=True)
@@ -525,47 +576,22 @@ class _Search:
                 wins.extend((s, p) for p in _squares(deadly))
         if wins:                                           # hand over a deadly piece
             return WIN - n - 2, rng.choice(wins)
-        # From "easy" up, equally good moves are told apart by how many squares the piece
-        # handed over loses on, the chances it gives a fallible opponent; the sort is
-        # stable, so the choice stays random among moves equal in both respects.
-        children, traps = {}, {}
-        import os
-        mode = os.environ.get('TRAPMODE', 'err') if depth >= 4 else 'none'
+        # From "hard" (4 moves) up, equally good moves are told apart by the chances they
+        # leave a fallible opponent within those 4 moves (error_chance), then by how many
+        # lines can still turn dangerous; the sort is stable, so the choice stays random
+        # among moves equal in all three respects. (Against a random player this turns
+        # most would-be draws into wins.)
+        children, preference = {}, {}
         for s in safe:
             undo = self.place(s, hand)
             children[s] = self.threats()
-            child_lose = self.lose
-            hot = _squares(self.empty & ~self.cold)
-            quiet_board = self.nothing_within(3)
-            for p in _squares(self.avail):
-                unsafe = sum(child_lose[q] >> p & 1 for q in hot)
-                score = unsafe
-                if mode in ('err', 'uni'):
-                    score = unsafe * (self.avail.bit_count() - 1) if mode == 'err' else unsafe
-                    if not quiet_board:
-                        self.avail ^= 1 << p
-                        for q in _squares(self.empty):
-                            if not child_lose[q] >> p & 1:
-                                u2 = self.place(q, p)
-                                score += (self.poisoned_set(self.threats()) & self.avail).bit_count()
-                                self.unplace(u2)
-                        self.avail ^= 1 << p
-                elif mode == 'none':
-                    score = 0
-                if mode == 'uni':
-                    n_safe = len(self.empty_squares_safe(p, child_lose)) if False else sum(1 for q in _squares(self.empty) if not child_lose[q] >> p & 1)
-                    score = score / (unsafe + n_safe * max(1, self.avail.bit_count() - 1))
-                lv = os.environ.get('LIVE')
-                if lv == '1':
-                    score = (score, sum(self.live))
-                elif lv == '2':
-                    score = (sum(self.live), score)
-                elif lv == '3':
-                    L = self.live
-                    score = (score, L[1] + 2 * L[2] + 3 * L[3])
-                traps[s, p] = score
+            if 4 <= depth < len(empties):
+                lines = self.viable_lines()
+                for p in _squares(self.avail):
+                    preference[s, p] = (self.error_chance(p), lines)
             self.unplace(undo)
-        moves.sort(key=traps.__getitem__, reverse=True)
+        if preference:
+            moves.sort(key=preference.__getitem__, reverse=True)
         if depth == 2 or len(empties) < 3 or self.nothing_within(depth):
             return 0, moves[0]
         # Keep the first move that beats everything before it: the best value, and
@@ -608,12 +634,38 @@ def plan_move(state, level: str, rng: random.Random, should_stop=None) -> Plan:
         # The opening hand-over: XOR-ing every piece with a constant maps Xtic onto
         # itself, so all opening pieces are worth the same at every depth.
         return Plan((None, rng.choice(state.available_pieces())), 0, 0, 0)
-    if level == PERFECT:
-        empties = state.board.count(-1)
-        depth = empties if empties <= max(PERFECT_EMPTIES, FALLBACK_DEPTH) else FALLBACK_DEPTH
-    else:
-        depth = LEVEL_DEPTHS[level]
+    empties = state.board.count(-1)
+    if level != PERFECT:
+        return _plan(state, LEVEL_DEPTHS[level], rng, should_stop)
+    if empties <= PERFECT_EMPTIES:
+        return solve(state, rng, should_stop, budget=PERFECT_BUDGET)
+    return _plan(state, FALLBACK_DEPTH, rng, should_stop)
+
+
+def solve(state, rng: random.Random, should_stop=None, budget: int | None = None) -> Plan:
+    """The exact value of the position and a best move (random among the best).
+
+    With a `budget` (boards analysed) a solve that would run past it gives up and the
+    move is the one "don't try" chooses.
+    """
+    empties = state.board.count(-1)
+    # Look 6 moves ahead first: a win or loss found there is already the exact value
+    # (nothing faster hides deeper), and the same order of moves picks the same move.
+    start = rng.getstate()
+    quick = _plan(state, FALLBACK_DEPTH, rng, should_stop)
+    if quick.value != 0 or empties <= FALLBACK_DEPTH:
+        return quick
+    rng.setstate(start)
+    try:
+        exact = _plan(state, empties, rng, should_stop, budget)
+    except _BudgetExceeded as exc:
+        return Plan(quick.move, quick.value, quick.depth, quick.nodes + exc.args[0])
+    return Plan(exact.move, exact.value, exact.depth, quick.nodes + exact.nodes)
+
+
+def _plan(state, depth: int, rng: random.Random, should_stop, budget=None) -> Plan:
     search = _Search(state.game_type, state.board, state.hand, should_stop)
+    search.budget = budget
     value, move = search.root(depth, rng)
     return Plan(move, value, depth, search.nodes)
 

@@ -1,0 +1,14 @@
+"""Benchmarks, run as `python -m game.bench <command> [options]`.
+
+Each command lives in its own module, imported only when that command runs, and
+provides `add_arguments(parser)` and `run(args) -> int` (the exit status). To add one,
+write the module and list it in COMMANDS. Benchmarks measure; they are never unit tests.
+"""
+
+# command name -> (module, one-line description)
+COMMANDS = {
+    "xtic": ("game.bench.xtic", "Xtic computer player: time per move, exact solves, "
+                                "strength"),
+    "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
+                                    "1280×720"),
+}
