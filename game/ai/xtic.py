@@ -60,10 +60,10 @@ PERFECT = "perfect"
 FALLBACK_DEPTH = LEVEL_DEPTHS["don't try"]
 # "perfect" solves exactly up to this many empty squares: typically under a second at 9
 # (see `python -m game.bench xtic`), while one more empty square costs 10-80 times that.
-# A solve that runs past the budget (boards analysed; about 1 s here) gives up and
+# A solve that runs past the budget (boards analysed; 1-1.5 s here) gives up and
 # keeps the "don't try" move, so no move takes much longer.
 PERFECT_EMPTIES = 9
-PERFECT_BUDGET = 45_000
+PERFECT_BUDGET = 60_000
 
 POLL_EVERY = 1024          # boards analysed between calls of should_stop
 
@@ -79,7 +79,7 @@ _VIABLE: dict[int, tuple] = {}     # pieces to place -> per line count, viable p
 
 
 class _BudgetExceeded(Exception):
-    """Internal: a solve ran past its budget; args[0] is the boards analysed."""
+    """Internal: a solve ran past its budget of boards analysed."""
 
 
 class _Geometry:
@@ -419,7 +419,7 @@ class _Search:
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled("the search was asked to stop")
         if self.budget is not None and self.nodes > self.budget:
-            raise _BudgetExceeded(self.nodes)
+            raise _BudgetExceeded
 
     # --- the search --------------------------------------------------------------------
     def node(self, hand: int, depth: int, alpha: int, beta: int, info: tuple) -> int:
@@ -585,7 +585,7 @@ class _Search:
         for s in safe:
             undo = self.place(s, hand)
             children[s] = self.threats()
-            if 4 <= depth < len(empties):
+            if depth >= 4:
                 lines = self.viable_lines()
                 for p in _squares(self.avail):
                     preference[s, p] = (self.error_chance(p), lines)
@@ -649,23 +649,25 @@ def solve(state, rng: random.Random, should_stop=None, budget: int | None = None
     move is the one "don't try" chooses.
     """
     empties = state.board.count(-1)
+    search = _Search(state.game_type, state.board, state.hand, should_stop)
     # Look 6 moves ahead first: a win or loss found there is already the exact value
     # (nothing faster hides deeper), and the same order of moves picks the same move.
+    # The search keeps what it learnt (best moves, quiet and winning positions).
     start = rng.getstate()
-    quick = _plan(state, FALLBACK_DEPTH, rng, should_stop)
-    if quick.value != 0 or empties <= FALLBACK_DEPTH:
-        return quick
+    value, move = search.root(FALLBACK_DEPTH, rng)
+    if value != 0 or empties <= FALLBACK_DEPTH:
+        return Plan(move, value, FALLBACK_DEPTH, search.nodes)
     rng.setstate(start)
+    search.budget = None if budget is None else search.nodes + budget
     try:
-        exact = _plan(state, empties, rng, should_stop, budget)
-    except _BudgetExceeded as exc:
-        return Plan(quick.move, quick.value, quick.depth, quick.nodes + exc.args[0])
-    return Plan(exact.move, exact.value, exact.depth, quick.nodes + exact.nodes)
+        exact_value, exact_move = search.root(empties, rng)
+    except _BudgetExceeded:
+        return Plan(move, value, FALLBACK_DEPTH, search.nodes)
+    return Plan(exact_move, exact_value, empties, search.nodes)
 
 
-def _plan(state, depth: int, rng: random.Random, should_stop, budget=None) -> Plan:
+def _plan(state, depth: int, rng: random.Random, should_stop) -> Plan:
     search = _Search(state.game_type, state.board, state.hand, should_stop)
-    search.budget = budget
     value, move = search.root(depth, rng)
     return Plan(move, value, depth, search.nodes)
 
