@@ -43,6 +43,7 @@ class App:
         self.worker = AIWorker()
         self.clock = pygame.time.Clock()
         self.stack: list = []
+        self.last_setups: dict = {}          # game name -> the setup last started
         self.running = True
         self._background = None
 

@@ -34,8 +34,7 @@ class SetupScene(Scene):
     def __init__(self, app, spec):
         super().__init__(app)
         self.spec = spec
-        remembered = getattr(app, "last_setups", {}).get(spec.name)
-        self.setup = remembered or default_setup(spec)
+        self.setup = app.last_setups.get(spec.name) or default_setup(spec)
         self.ring.focus = len(spec.seats) + len(spec.options)   # start on "Start"
 
     def build(self, size) -> None:
@@ -70,8 +69,6 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         from game.scenes.play import PlayScene
-        if not hasattr(self.app, "last_setups"):
-            self.app.last_setups = {}
         self.app.last_setups[self.spec.name] = self.setup
         state = self.spec.new_game(options=self.setup.options)
         self.app.push(PlayScene(self.app, state, list(self.setup.seats)))
