@@ -16,6 +16,10 @@ class Option:
     default: Any
     label: str = ""
     value_labels: tuple = ()   # same length as values, for the setup screen
+    # Options whose values cannot be listed (a Xoliba position): `check(value)` raises
+    # ValueError for a bad value; `values` then lists only the ones setup may offer.
+    check: Callable | None = None
+    in_setup: bool = True
 
     def label_of(self, value) -> str:
         if self.value_labels:
@@ -34,6 +38,13 @@ class GameSpec:
     ai_levels: tuple = ()
     rules_text: str = ""
     extra: dict = field(default_factory=dict)
+    # The seats a game with these options uses (Xoliba: 1, 2 or 3 of its colours).
+    seat_count: Callable[[dict], int] | None = None
+
+    def seats_for(self, options: dict) -> tuple:
+        if self.seat_count is None:
+            return self.seats
+        return self.seats[:self.seat_count(options)]
 
     @property
     def is_built(self) -> bool:
@@ -55,7 +66,13 @@ class GameSpec:
         full = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
-            if value not in opt.values:
+            if opt.check is not None and value not in opt.values:
+                try:
+                    opt.check(value)
+                except ValueError as exc:
+                    raise ValueError(f"bad value for option {opt.name!r} of {self.title}: "
+                                     f"{exc}") from None
+            elif value not in opt.values:
                 allowed = ", ".join(repr(v) for v in opt.values)
                 raise ValueError(f"bad value {value!r} for option {opt.name!r} of {self.title} "
                                  f"(allowed: {allowed})")

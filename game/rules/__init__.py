@@ -2,11 +2,10 @@
 from game.engine.registry import GameSpec, Option, all_specs, get, names, register
 from game.engine.state import GameState, IllegalMoveError, Outcome
 
-from game.rules import xtic  # noqa: F401  (registers Xtic)
+from game.rules import xoliba, xtic  # noqa: F401  (each registers its game)
 
 # Games whose rules are not built yet: listed so the menu can show them, marked as such.
 for _name, _title, _blurb in (
-    ("xoliba", "Xoliba", "Triangles on an octagonal board, for 1, 2 or 3 players."),
     ("catalina", "Catalina Tiles", "Nested tic-tac-toe, claimed with four dice."),
     ("che", "Che", "Duotone Truchet tiles: close a region of your colour."),
     ("xutoli", "Xutoli", "Truchet tiles: two matching patterns on one path."),
