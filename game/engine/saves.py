@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine import storage
+from game.engine.match import Match
 from game.engine.registry import get
 
 RESUME_VERSION = 1
@@ -26,13 +27,24 @@ def resume_path():
     return storage.data_dir() / "resume.json"
 
 
-def save_resume(state, seats: list[Seat]) -> None:
-    storage.atomic_write_json(resume_path(), {
+def save_resume(state, seats: list[Seat], match=None) -> None:
+    """`match`, if given, is the Match the state is the current game of."""
+    data = {
         "version": RESUME_VERSION,
         "game": state.spec.name,
         "state": state.to_json(),
         "seats": [seat.to_dict() for seat in seats],
-    })
+    }
+    if match is not None:
+        data["match"] = match.to_dict()
+    storage.atomic_write_json(resume_path(), data)
+
+
+@dataclass
+class Resumed:
+    state: object
+    seats: list
+    match: object = None
 
 
 def _validate(data):
@@ -49,7 +61,7 @@ def _validate(data):
         raise ValueError(f"{spec.title} cannot be played in this version")
     state = spec.from_json(data.get("state"))
     seats_data = data.get("seats")
-    if not isinstance(seats_data, list) or len(seats_data) != len(spec.seats):
+    if not isinstance(seats_data, list) or len(seats_data) != len(spec.seats_for(state.options)):
         raise ValueError("the seats are missing or do not fit the game")
     seats = []
     for seat in seats_data:
@@ -59,11 +71,14 @@ def _validate(data):
         if seat["kind"] == "computer" and level not in spec.ai_levels:
             raise ValueError(f"unknown computer level {level!r}")
         seats.append(Seat(seat["kind"], level if seat["kind"] == "computer" else None))
-    return state, seats
+    match = None
+    if "match" in data:
+        match = Match.from_dict(spec, state, data["match"])
+    return Resumed(state, seats, match)
 
 
 def load_resume():
-    """((state, seats) or None, message or None). A bad file is kept aside."""
+    """(Resumed or None, message or None). A bad file is kept aside."""
     return storage.read_json_file(resume_path(), "suspended game", _validate)
 
 

@@ -22,6 +22,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from game.engine.match import MatchRules
 from game.engine.registry import GameSpec, Option, register
 from game.engine.state import GameState, IllegalMoveError, Outcome
 
@@ -615,6 +616,17 @@ chosen one follows as its two other corners: c3-e5 a5,e1. A forced pass is 'pass
 
 TARGETS = ("standard", 15, 25, 35, 50, 75, 100)
 
+
+def match_rules(options: dict):
+    """Two and three players play matches (solitaire does not)."""
+    players = options["players"]
+    if players == 1:
+        return None
+    target = options["target"]
+    if target == "standard":
+        target = 50 if players == 2 else 25
+    return MatchRules(target, options["resignation"] and players == 2)
+
 SPEC = register(GameSpec(
     name="xoliba",
     title="Xoliba",
@@ -633,4 +645,5 @@ SPEC = register(GameSpec(
     ai_levels=("beginner", "easy", "medium", "hard", "expert"),
     rules_text=RULES_TEXT,
     seat_count=lambda options: options.get("players", 2),
+    extra={"match": match_rules},
 ))

@@ -9,14 +9,14 @@ from game.scenes.base import Scene, draw_text, wrap_text
 class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.suspended = None       # (state, seats) of the suspended game
+        self.suspended = None       # saves.Resumed: the suspended game
         self.note = ""              # a line under the buttons (e.g. "not built yet")
 
     def enter(self) -> None:
         loaded, message = saves.load_resume()
         if message:
             self.app.messages.append(message)
-        self.suspended = loaded if loaded and not loaded[0].is_over else None
+        self.suspended = loaded if loaded and not loaded.state.is_over else None
         super().enter()
 
     def build(self, size) -> None:
@@ -27,8 +27,9 @@ class MenuScene(Scene):
         rects = iter(self.column_rects(count, width=560, height=46, gap=10,
                                        top=round(140 * s)))
         if self.suspended:
-            state, _ = self.suspended
-            label = f"Continue {state.spec.title} (move {len(state.history) + 1})"
+            state, match = self.suspended.state, self.suspended.match
+            game_number = f"game {match.game_number}, " if match else ""
+            label = f"Continue {state.spec.title} ({game_number}move {len(state.history) + 1})"
             self.button(next(rects), label, self.continue_game)
         for spec in specs:
             text = spec.title if spec.is_built else f"{spec.title}  —  not built yet"
@@ -44,8 +45,8 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         from game.scenes.play import PlayScene
-        state, seats = self.suspended
-        self.app.push(PlayScene(self.app, state, seats))
+        resumed = self.suspended
+        self.app.push(PlayScene(self.app, resumed.state, resumed.seats, resumed.match))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -15,12 +15,21 @@ class PauseScene(Scene):
         self.reason = reason
 
     def build(self, size) -> None:
-        rects = iter(self.column_rects(5, width=400, height=50, gap=12))
+        # The game's own actions (offer to end, resign a deal) are here too, so a
+        # keyboard or gamepad reaches them.
+        actions = self.play.game_actions()
+        rects = iter(self.column_rects(5 + len(actions), width=400, height=50, gap=12))
         self.button(next(rects), "Resume", self.app.pop)
+        for label, callback in actions:
+            self.button(next(rects), label, lambda callback=callback: self.do(callback))
         self.button(next(rects), "Restart", self.restart)
         self.button(next(rects), "Rules", self.rules)
         self.button(next(rects), "Settings", self.settings)
         self.button(next(rects), "Quit to menu", self.quit_to_menu)
+
+    def do(self, callback) -> None:
+        self.app.pop()
+        callback()
 
     def restart(self) -> None:
         self.app.pop()

@@ -15,6 +15,7 @@ from game.views import make_view
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
 RESULTS_DELAY = 1.3                # the losing line is shown before the results panel
+PASS_DELAY = 1.2                   # a forced pass is shown this long before it is played
 
 
 def seat_names(seats) -> list[str]:
@@ -31,8 +32,9 @@ def seat_names(seats) -> list[str]:
 
 
 class PlayScene(Scene):
-    def __init__(self, app, state, seats):
+    def __init__(self, app, state, seats, match=None):
         super().__init__(app)
+        self.match = match                  # a Match when the game is played in matches
         self.state = state
         self.seats = list(seats)
         self.names = seat_names(self.seats)
@@ -42,6 +44,8 @@ class PlayScene(Scene):
         self.ai_error: str | None = None
         self.results_timer: float | None = None
         self.save_error: str | None = None
+        self.notice = ""                    # a line about what just happened (a declined offer)
+        self.pass_wait = 0.0
         self.ring.pointer_only = True
 
     # --- life cycle -----------------------------------------------------------------------
@@ -81,6 +85,14 @@ class PlayScene(Scene):
             self.takeover_button = self.button(
                 (self.panel.x + round(12 * s), y - bh - round(12 * s), panel_w - round(24 * s), bh),
                 "Take over this seat", self.take_over, column=0)
+        self.action_buttons = []
+        actions = self.game_actions()
+        if actions and not self.ai_error:
+            aw = (panel_w - round(24 * s)) // len(actions)
+            ay = y - bh - round(10 * s)
+            for i, (label, callback) in enumerate(actions):
+                self.action_buttons.append(self.button(
+                    (x0 + i * aw, ay, aw - 6, bh), label, callback, column=i))
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -90,6 +102,9 @@ class PlayScene(Scene):
         self.redo_button.refresh()
 
     # --- seats ----------------------------------------------------------------------------
+    def _human_seats(self) -> list:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+
     def _has_human(self) -> bool:
         return any(not seat.is_computer for seat in self.seats)
 
@@ -131,9 +146,14 @@ class PlayScene(Scene):
 
     def play_move(self, move) -> None:
         before = self.state.copy()
+        had_actions = bool(self.game_actions())
         self.state.play(move)
         self.view.on_move(move, before)
         self.computer_wait = 0.0
+        self.pass_wait = 0.0
+        self.notice = ""
+        if bool(self.game_actions()) != had_actions:
+            self.rebuild()
         self._after_change()
 
     def _after_change(self) -> None:
@@ -144,13 +164,90 @@ class PlayScene(Scene):
 
     def _save(self) -> None:
         try:
-            if self.state.is_over:
+            if self.match is not None and not self._match_decided():
+                # A finished game of a match stays saved: the next deal follows it.
+                # (A solitaire or Xtic game is saved alone.)
+                saves.save_resume(self.state, self.seats, self.match)
+            elif self.state.is_over or self.match is not None:
                 saves.clear_resume()
             else:
                 saves.save_resume(self.state, self.seats)
             self.save_error = None
         except OSError as exc:
             self.save_error = f"The game could not be saved: {exc}"
+
+    # --- matches, offers to end, resigning ---------------------------------------------
+    def _match_decided(self) -> bool:
+        """The match is won (with the current game's points, if it is over)."""
+        match = self.match
+        return match is not None and match.leader(match.scores_after_current(),
+                                                  match.rules.target) is not None
+
+    def game_actions(self) -> list:
+        """(label, callback) of the game's own actions the humans can take now: offering
+        to end a Xoliba game, resigning a deal. Also listed in the pause menu."""
+        actions = []
+        state = self.state
+        if self.match is None or not self._has_human() or state.is_over:
+            return actions
+        if self.match.can_resign():
+            for seat in self._human_seats():
+                label = "Resign deal" if len(self._human_seats()) == 1 \
+                    else f"{state.spec.seats[seat]} resigns"
+                actions.append((label, lambda seat=seat: self.resign(seat)))
+        elif state.history or state.to_play is not None:
+            actions.append(("Offer to end", self.offer_end))
+        return actions
+
+    def offer_end(self) -> None:
+        """A human offers to end the game now; every other player must agree."""
+        state = self.state
+        if state.is_over:
+            return
+        self.app.worker.cancel()
+        offerer = state.to_play if not self.seats[state.to_play].is_computer \
+            else self._human_seats()[0]
+        from game.ai import xoliba as ai_xoliba
+        others = [seat for seat in range(len(self.seats)) if seat != offerer
+                  and (not hasattr(state, "active") or state.active[seat])]
+        for seat in others:
+            if self.seats[seat].is_computer and not ai_xoliba.accepts_end(state, seat):
+                self.notice = f"{self.names[seat]} declines to end the game."
+                self.app.sounds.play("illegal")
+                return
+        humans = [seat for seat in others if not self.seats[seat].is_computer]
+        if humans:
+            from game.scenes.confirm import ConfirmScene
+            asked = " and ".join(state.spec.seats[seat] for seat in humans)
+            self.app.push(ConfirmScene(
+                self.app, f"{state.spec.seats[offerer]} offers to end the game",
+                f"{asked}: do you agree? The game is then scored as it stands.",
+                "Agree", self._agree_to_end, "Decline", self._declined))
+            return
+        self._agree_to_end()
+
+    def _agree_to_end(self) -> None:
+        self.play_move("agree")
+
+    def _declined(self) -> None:
+        self.notice = "The offer to end the game was declined."
+
+    def resign(self, seat: int) -> None:
+        match = self.match
+        if match is None or not match.can_resign():
+            self.app.sounds.play("illegal")
+            return
+        self.app.worker.cancel()
+        match.resign(seat)
+        record = match.records[-1]
+        winner = 1 - seat
+        self.notice = (f"{self.names[seat]} resigned the deal: {self.names[winner]} scored "
+                       f"{record.points[winner]}. A new deal.")
+        self.state = match.state
+        self._reset_view()
+        if match.is_over:
+            from game.scenes.results import ResultsScene
+            self.app.push(ResultsScene(self.app, self))
 
     def undo(self) -> None:
         """Take back moves until a human is to move (a whole turn against the computer)."""
@@ -182,13 +279,26 @@ class PlayScene(Scene):
         self.app.push(PauseScene(self.app, self, reason))
 
     def restart(self) -> None:
+        """The same game (in a match: the same deal) from its first move."""
         self.app.worker.cancel()
         self.state = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
+        if self.match is not None:
+            self.match.state = self.state
         self._reset_view()
 
     def rematch(self) -> None:
+        """After a game: the match's next deal, or a new game (a new match)."""
         self.app.worker.cancel()
-        self.state = self.state.spec.new_game(options=self.state.options)
+        match = self.match
+        if match is not None and not self._match_decided():
+            match.next_game()
+            self.state = match.state
+        elif match is not None:
+            self.match = match.__class__.start(self.state.spec, self.state.options)
+            self.state = self.match.state
+        else:
+            self.state = self.state.spec.new_game(options=self.state.options)
+        self.notice = ""
         self._reset_view()
 
     def _reset_view(self) -> None:
@@ -196,6 +306,7 @@ class PlayScene(Scene):
         self.results_timer = None
         self.ai_error = None
         self.computer_wait = 0.0
+        self.pass_wait = 0.0
         self.rebuild()
         self.view.sync()
         self._after_change()
@@ -223,10 +334,25 @@ class PlayScene(Scene):
                 from game.scenes.results import ResultsScene
                 self.app.push(ResultsScene(self.app, self))
             return
-        if self.state.is_over or not self._computer_to_move() or self.ai_error:
+        if self.state.is_over or self.ai_error:
+            self.thinking_time = 0.0
+            return
+        if self.must_pass:
+            # Passes are forced: shown for a moment, then played for whoever is to move.
+            if not self.view.animating and self.app.scene is self:
+                self.pass_wait += dt
+                if self.pass_wait >= PASS_DELAY * min(1.0, self.app.settings.animation_factor
+                                                      or 0.3):
+                    self.play_move("pass")
+            return
+        if not self._computer_to_move():
             self.thinking_time = 0.0
             return
         self._drive_computer(dt)
+
+    @property
+    def must_pass(self) -> bool:
+        return not self.state.is_over and self.state.legal_moves() == ["pass"]
 
     def _drive_computer(self, dt: float) -> None:
         worker = self.app.worker
@@ -258,17 +384,48 @@ class PlayScene(Scene):
         self.play_move(move)
 
     def result_headline(self) -> str:
+        match = self.match
+        if match is not None and self._match_decided():
+            winner = match.leader(match.scores_after_current(), match.rules.target)
+            return f"{self.names[winner]} {'win' if self.names[winner] == 'You' else 'wins'} " \
+                   f"the match!"
         outcome = self.state.outcome
+        if outcome is None:
+            return ""
         if outcome.winner is None:
-            return "A draw"
+            return "A tie" if match is not None else "A draw"
         humans = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
         if len(humans) == 1:
             return "You win!" if outcome.winner == humans[0] else f"{self.names[outcome.winner]} wins"
         return f"{self.names[outcome.winner]} wins"
 
+    def result_reason(self) -> str:
+        """The results card's text: why the game ended, how it scored, the match."""
+        match = self.match
+        outcome = self.state.outcome
+        parts = []
+        if outcome is not None:
+            parts.append(outcome.reason)
+        elif match is not None and match.records:
+            parts.append(match.records[-1].reason + ".")
+        if match is not None:
+            scores = match.scores_after_current()
+            table = ", ".join(f"{self.state.spec.seats[seat]} {points}"
+                              for seat, points in enumerate(scores))
+            parts.append(f"Match to {match.rules.target}: {table}.")
+        return " ".join(parts)
+
+    def result_actions(self) -> list:
+        """(label, callback) for the results card's first button."""
+        if self.match is not None and not self._match_decided():
+            return [("Next game", self.rematch)]
+        if self.match is not None:
+            return [("New match", self.rematch)]
+        return [("Rematch", self.rematch)]
+
     def result_sound(self) -> str:
         outcome = self.state.outcome
-        if outcome.winner is None:
+        if outcome is None or outcome.winner is None:
             return "draw"
         humans = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
         if len(humans) == 1 and outcome.winner != humans[0]:
@@ -295,14 +452,23 @@ class PlayScene(Scene):
         spec = self.state.spec
         draw_text(surface, spec.title, (x, y), round(30 * s), palette.accent, True)
         y += round(40 * s)
-        options = ", ".join(spec.option(k).label_of(v) for k, v in self.state.options.items())
-        draw_text(surface, options, (x, y), round(15 * s), palette.text_dim)
-        y += round(30 * s)
+        options = ", ".join(spec.option(k).label_of(v) for k, v in self.state.options.items()
+                            if spec.option(k).in_setup)
+        if self.match is not None:
+            options = f"Game {self.match.game_number} · {options}"
+        for line in wrap_text(options, round(15 * s), width)[:2]:
+            draw_text(surface, line, (x, y), round(15 * s), palette.text_dim)
+            y += round(20 * s)
+        y += round(10 * s)
+        match_scores = self.match.scores if self.match is not None else None
         for seat, name in enumerate(self.names):
             turn = seat == self.state.to_play
-            colour = palette.seats[seat % len(palette.seats)]
+            colour = self.view.seat_colour(seat) if hasattr(self.view, "seat_colour") \
+                else palette.seats[seat % len(palette.seats)]
             pygame.draw.circle(surface, colour, (x + round(8 * s), y + round(12 * s)), round(7 * s))
             label = f"{spec.seats[seat]}: {name}"
+            if match_scores is not None:
+                label += f"  —  {match_scores[seat]}"
             draw_text(surface, label, (x + round(24 * s), y), round(18 * s),
                       palette.text if turn else palette.text_dim, turn)
             if turn:
@@ -312,10 +478,24 @@ class PlayScene(Scene):
                     (tip[0] + round(12 * s), tip[1] + round(8 * s))])
             y += round(28 * s)
         y += round(8 * s)
+        if self.match is not None:
+            draw_text(surface, f"Match points so far, to {self.match.rules.target}",
+                      (x + round(24 * s), y - round(4 * s)), round(13 * s), palette.text_dim)
+            y += round(16 * s)
         status = self._status_text()
         for line in wrap_text(status, round(17 * s), width)[:3]:
             draw_text(surface, line, (x, y), round(17 * s), palette.accent)
             y += round(23 * s)
+        if self.notice:
+            for line in wrap_text(self.notice, round(15 * s), width)[:2]:
+                draw_text(surface, line, (x, y), round(15 * s), palette.text)
+                y += round(20 * s)
+        if hasattr(self.view, "info_lines"):
+            y += round(4 * s)
+            for text, colour in self.view.info_lines():
+                for line in wrap_text(text, round(15 * s), width)[:2]:
+                    draw_text(surface, line, (x, y), round(15 * s), colour or palette.text_dim)
+                    y += round(20 * s)
         if self.ai_error:
             for line in wrap_text(f"The computer failed: {self.ai_error}", round(15 * s),
                                   width)[:3]:
@@ -332,6 +512,8 @@ class PlayScene(Scene):
     def _status_text(self) -> str:
         if self.state.is_over:
             return self.result_headline()
+        if self.must_pass:
+            return f"{self.names[self.state.to_play]} cannot form a triangle: a pass"
         if self._computer_to_move():
             if self.app.worker.busy:
                 dots = "." * (1 + int(self.thinking_time * 3) % 3)
@@ -347,6 +529,8 @@ class PlayScene(Scene):
         bottom = self.undo_button.element.rect.y - round(34 * s)
         if self.takeover_button is not None:
             bottom = self.takeover_button.element.rect.y - round(10 * s)
+        elif self.action_buttons:
+            bottom = self.action_buttons[0].element.rect.y - round(10 * s)
         texts = self._move_texts()
         pairs = [texts[i:i + 2] for i in range(0, len(texts), 2)]
         rows = max(1, (bottom - y) // line_h)

@@ -12,9 +12,11 @@ class ResultsScene(Scene):
     def __init__(self, app, play_scene):
         super().__init__(app)
         self.play = play_scene
-        outcome = play_scene.state.outcome
         self.headline = play_scene.result_headline()
-        self.reason = outcome.reason[:1].upper() + outcome.reason[1:] + "."
+        reason = play_scene.result_reason()
+        self.reason = reason[:1].upper() + reason[1:]
+        if not self.reason.endswith("."):
+            self.reason += "."
 
     def enter(self) -> None:
         super().enter()
@@ -27,16 +29,19 @@ class ResultsScene(Scene):
         height = round(50 * s)
         gap = round(12 * s)
         width = panel.w - round(40 * s)
-        labels = [("Rematch", self.rematch), ("Take back", self.take_back),
-                  ("Menu", self.to_menu)]
+        labels = [(label, lambda action=action: self.go_on(action))
+                  for label, action in self.play.result_actions()]
+        if self.play.state.is_over:
+            labels.append(("Take back", self.take_back))
+        labels.append(("Menu", self.to_menu))
         y = panel.bottom - len(labels) * (height + gap) - round(10 * s)
         for i, (label, action) in enumerate(labels):
             self.button((panel.x + round(20 * s), y + i * (height + gap), width, height),
                         label, action)
 
-    def rematch(self) -> None:
+    def go_on(self, action) -> None:
         self.app.pop()
-        self.play.rematch()
+        action()
 
     def take_back(self) -> None:
         self.app.pop()
@@ -63,7 +68,7 @@ class ResultsScene(Scene):
                       anchor="center")
             y += round(44 * s)
         y += round(10 * s)
-        for line in wrap_text(self.reason, round(19 * s), width)[:6]:
+        for line in wrap_text(self.reason, round(19 * s), width)[:10]:
             draw_text(surface, line, (card.x + round(18 * s), y), round(19 * s), palette.text)
             y += round(27 * s)
         self.draw_ui(surface)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.match import Match, match_rules
 from game.engine.saves import Seat
 from game.scenes.base import Scene, draw_text
 
@@ -35,21 +36,35 @@ class SetupScene(Scene):
         super().__init__(app)
         self.spec = spec
         self.setup = app.last_setups.get(spec.name) or default_setup(spec)
-        self.ring.focus = len(spec.seats) + len(spec.options)   # start on "Start"
+        self.ring.focus = len(self.seats()) + len(self.options())   # start on "Start"
+
+    def seats(self) -> tuple:
+        """The seat names of a game with the chosen options (Xoliba: 1 to 3 players)."""
+        return self.spec.seats_for(self.setup.options)
+
+    def options(self) -> list:
+        return [option for option in self.spec.options if option.in_setup]
 
     def build(self, size) -> None:
         spec = self.spec
-        choices = seat_choices(spec)
-        rows = len(spec.seats) + len(spec.options) + 3
+        # A one-player game (the Xoliba solitaire) is for a human.
+        choices = seat_choices(spec) if len(self.seats()) > 1 else ["human"]
+        rows = len(self.seats()) + len(self.options()) + 3
         s = self.app.scale
-        rects = iter(self.column_rects(rows, width=640, height=48, gap=12, top=round(150 * s)))
-        for index, name in enumerate(spec.seats):
+        height = 48 if rows <= 8 else 42
+        gap = 12 if rows <= 8 else 8
+        rects = iter(self.column_rects(rows, width=640, height=height, gap=gap,
+                                       top=round(140 * s)))
+        for index, name in enumerate(self.seats()):
             seat = self.setup.seats[index]
             current = "human" if not seat.is_computer else f"computer:{seat.level}"
+            if current not in choices:
+                current = "human"
+                self.set_seat(index, current)
             self.selector(next(rects), f"{name} player", choices, current,
                           on_change=lambda value, i=index: self.set_seat(i, value),
                           format_value=seat_label)
-        for option in spec.options:
+        for option in self.options():
             self.selector(next(rects), option.label or option.name, option.values,
                           self.setup.options[option.name],
                           on_change=lambda value, name=option.name: self.set_option(name, value),
@@ -65,13 +80,23 @@ class SetupScene(Scene):
             self.setup.seats[index] = Seat("computer", choice.split(":", 1)[1])
 
     def set_option(self, name: str, value) -> None:
+        seats_before = self.seats()
         self.setup.options[name] = value
+        if self.seats() != seats_before:
+            # Rows of seats come and go above the options: keep the focus on this option.
+            self.ring.focus += len(self.seats()) - len(seats_before)
+            self.rebuild()
 
     def start(self) -> None:
         from game.scenes.play import PlayScene
         self.app.last_setups[self.spec.name] = self.setup
+        seats = list(self.setup.seats[:len(self.seats())])
+        if match_rules(self.spec, self.spec.validate_options(self.setup.options)):
+            match = Match.start(self.spec, self.setup.options)
+            self.app.push(PlayScene(self.app, match.state, seats, match))
+            return
         state = self.spec.new_game(options=self.setup.options)
-        self.app.push(PlayScene(self.app, state, list(self.setup.seats)))
+        self.app.push(PlayScene(self.app, state, seats))
 
     def rules(self) -> None:
         from game.scenes.rules import RulesScene
