@@ -41,6 +41,7 @@ class Palette:
     piece_brown: RGB
     piece_outline: RGB       # stroke around every piece, visible on squares and panels
     piece_mark: RGB          # the inner rim that marks brown pieces without colour
+    discs: tuple[RGB, RGB, RGB]   # Xoliba's red, blue and green faces (its seats' names)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -77,6 +78,7 @@ DEFAULT = Palette(
     piece_brown=(158, 84, 38),
     piece_outline=(252, 232, 196),
     piece_mark=(255, 206, 140),
+    discs=((226, 62, 52), (52, 124, 236), (56, 178, 84)),
 )
 
 HIGH_CONTRAST = Palette(
@@ -100,6 +102,7 @@ HIGH_CONTRAST = Palette(
     piece_brown=(150, 70, 0),
     piece_outline=(255, 255, 255),
     piece_mark=(255, 225, 80),
+    discs=((255, 32, 32), (32, 112, 255), (0, 220, 0)),
 )
 
 # Okabe-Ito: orange (230,159,0), sky blue (86,180,233), bluish green (0,158,115),
@@ -125,6 +128,8 @@ COLOUR_BLIND_SAFE = Palette(
     piece_brown=(196, 128, 24),
     piece_outline=(250, 250, 245),
     piece_mark=(255, 240, 150),
+    # Vermillion, blue and bluish green; the discs' marks tell them apart as well.
+    discs=((213, 94, 0), (0, 114, 178), (0, 158, 115)),
 )
 
 PALETTES: dict[str, Palette] = {

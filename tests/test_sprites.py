@@ -28,9 +28,10 @@ def test_palettes_are_complete_and_named():
         palette = PALETTES[name]
         assert isinstance(palette, Palette)
         assert palette.name == name
-        assert len(palette.seats) == 3
+        assert len(palette.seats) == 3 and len(palette.discs) == 3
         colours = [value for field, value in vars(palette).items()
-                   if field not in ("name", "seats")] + list(palette.seats)
+                   if field not in ("name", "seats", "discs")]
+        colours += list(palette.seats) + list(palette.discs)
         for colour in colours:
             assert len(colour) == 3 and all(0 <= c <= 255 for c in colour)
         assert palette.piece_black != palette.piece_brown

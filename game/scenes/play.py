@@ -195,7 +195,7 @@ class PlayScene(Scene):
                 label = "Resign deal" if len(self._human_seats()) == 1 \
                     else f"{state.spec.seats[seat]} resigns"
                 actions.append((label, lambda seat=seat: self.resign(seat)))
-        elif state.history or state.to_play is not None:
+        else:
             actions.append(("Offer to end", self.offer_end))
         return actions
 

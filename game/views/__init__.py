@@ -7,6 +7,9 @@ def make_view(app, state, names):
     if state.spec.name == "xtic":
         from game.views.xtic_view import XticView
         return XticView(app, state, names)
+    if state.spec.name == "xoliba":
+        from game.views.xoliba_view import XolibaView
+        return XolibaView(app, state, names)
     raise ValueError(f"no board view for {state.spec.title}")
 
 
@@ -14,4 +17,7 @@ def illustrate_rules(game_name: str, surface, rect, palette) -> None:
     """Draw the rules screen's picture for a game, if it has one."""
     if game_name == "xtic":
         from game.views.xtic_view import illustrate
+        illustrate(surface, rect, palette)
+    elif game_name == "xoliba":
+        from game.views.xoliba_view import illustrate
         illustrate(surface, rect, palette)
