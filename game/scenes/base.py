@@ -75,6 +75,16 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     return lines
 
 
+def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis if it is wider than `width` pixels."""
+    face = font(size, bold)
+    if face.size(text)[0] <= width:
+        return text
+    while text and face.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def rgb(colour) -> str:
     return "#{:02x}{:02x}{:02x}".format(*colour[:3])
 

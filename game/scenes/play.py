@@ -10,7 +10,7 @@ import pygame
 
 from game import input as inp
 from game.engine import saves
-from game.scenes.base import Scene, draw_text, wrap_text
+from game.scenes.base import Scene, draw_text, fit_text, wrap_text
 from game.views import make_view
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
@@ -452,11 +452,15 @@ class PlayScene(Scene):
         spec = self.state.spec
         draw_text(surface, spec.title, (x, y), round(30 * s), palette.accent, True)
         y += round(40 * s)
-        options = ", ".join(spec.option(k).label_of(v) for k, v in self.state.options.items()
-                            if spec.option(k).in_setup)
+        lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
+                            for k, v in self.state.options.items()
+                            if spec.option(k).in_setup and (self.match is None or k not in
+                                                            ("target", "resignation")))]
         if self.match is not None:
-            options = f"Game {self.match.game_number} · {options}"
-        for line in wrap_text(options, round(15 * s), width)[:2]:
+            rules = self.match.rules
+            lines.append(f"Game {self.match.game_number} of a match to {rules.target} points"
+                         + (" · resignation rule" if rules.resignation else ""))
+        for line in [part for text in lines for part in wrap_text(text, round(15 * s), width)][:3]:
             draw_text(surface, line, (x, y), round(15 * s), palette.text_dim)
             y += round(20 * s)
         y += round(10 * s)
@@ -467,9 +471,14 @@ class PlayScene(Scene):
                 else palette.seats[seat % len(palette.seats)]
             pygame.draw.circle(surface, colour, (x + round(8 * s), y + round(12 * s)), round(7 * s))
             label = f"{spec.seats[seat]}: {name}"
+            label_width = width - round(24 * s)
             if match_scores is not None:
-                label += f"  —  {match_scores[seat]}"
-            draw_text(surface, label, (x + round(24 * s), y), round(18 * s),
+                points = str(match_scores[seat])
+                draw_text(surface, points, (panel.right - round(40 * s), y), round(18 * s),
+                          palette.text, True, anchor="topright")
+                label_width -= round(56 * s)
+            draw_text(surface, fit_text(label, round(18 * s), label_width, turn),
+                      (x + round(24 * s), y), round(18 * s),
                       palette.text if turn else palette.text_dim, turn)
             if turn:
                 tip = (panel.right - round(30 * s), y + round(12 * s))
@@ -479,8 +488,8 @@ class PlayScene(Scene):
             y += round(28 * s)
         y += round(8 * s)
         if self.match is not None:
-            draw_text(surface, f"Match points so far, to {self.match.rules.target}",
-                      (x + round(24 * s), y - round(4 * s)), round(13 * s), palette.text_dim)
+            draw_text(surface, "match points", (panel.right - round(40 * s), y - round(4 * s)),
+                      round(13 * s), palette.text_dim, anchor="topright")
             y += round(16 * s)
         status = self._status_text()
         for line in wrap_text(status, round(17 * s), width)[:3]:

@@ -713,9 +713,8 @@ class XolibaView:
         faces = list(range(2 if state.solitaire else state.players)) + [WHITE]
         for face in faces:
             art.draw_disc(surface, face, (x + small // 2, y + small // 2 - 2), small, palette)
+            # Colour names only: who plays which colour is in the side panel.
             name = "White" if face == WHITE else COLOUR_NAMES[face]
-            if face != WHITE and face < len(self.names) and not state.solitaire:
-                name += f": {self.names[face]}"
             draw_text(surface, name, (x + small + 8, y + small // 2 - 2), size, palette.text,
                       anchor="midleft")
             y += small + 6
