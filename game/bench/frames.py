@@ -43,6 +43,31 @@ def _play_scene(app, seats, moves=0, seed=3):
     return scene
 
 
+def _xoliba_scene(app, seats, moves=0, seed=3, players=2):
+    import game.rules
+    from game.engine.match import Match
+    from game.scenes.play import PlayScene
+    match = Match.start(game.rules.get("xoliba"), {"players": players}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if not match.state.is_over:
+            match.state.play(rng.choice(match.state.legal_moves()))
+    scene = PlayScene(app, match.state, seats, match)
+    app.reset_to(scene)
+    return scene
+
+
+def _replay_last_move(scene):
+    """Run the animation of the last move again (every half second in the loop)."""
+    def replay(index):
+        if index % 30 == 0:
+            last = scene.state.history[-1]
+            before = scene.state.copy()
+            before.undo()
+            scene.view.on_move(last, before)
+    return replay
+
+
 def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float]]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -77,15 +102,23 @@ def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float
     record("play xtic: start", _measure(app, frames))
 
     scene = _play_scene(app, humans, moves=9)
+    record("play xtic: move animations", _measure(app, frames, _replay_last_move(scene)))
 
-    def keep_animating(index):
-        # Replay the animation of the last move every half second.
-        if index % 30 == 0:
-            last = scene.state.history[-1]
-            before = scene.state.copy()
-            before.undo()
-            scene.view.on_move(last, before)
-    record("play xtic: move animations", _measure(app, frames, keep_animating))
+    scene = _xoliba_scene(app, humans)
+    record("play xoliba: start", _measure(app, frames))
+    # A capturing move, so the flips animate as well as the swap.
+    scene = _xoliba_scene(app, humans, moves=6)
+    while not scene.state.last_captured and not scene.state.is_over:
+        scene.state.play(random.Random(len(scene.state.history)).choice(scene.state.legal_moves()))
+    scene.view.sync()
+    record("play xoliba: move + flip animations", _measure(app, frames,
+                                                           _replay_last_move(scene)))
+    scene = _xoliba_scene(app, humans + [Seat("human", None)], moves=5, players=3)
+    view = scene.view
+    frm = sorted(view.movable())[0] if view.movable() else None
+    if frm is not None:
+        view.selected = frm             # a piece selected: its targets and triangles shown
+    record("play xoliba 3p: piece selected", _measure(app, frames))
 
     scene = _play_scene(app, humans, moves=9)
     app.push(PauseScene(app, scene))
@@ -112,6 +145,17 @@ def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float
         searched.append(app.worker.busy)
     times = _measure(app, frames, keep_searching)
     record(f"play xtic: computer searching ({sum(searched)}/{frames})", times)
+
+    level = game.rules.get("xoliba").ai_levels[-1]
+    scene = _xoliba_scene(app, [Seat("human", None), Seat("computer", level)], moves=4)
+    searched = []
+
+    def keep_searching_xoliba(index):
+        if app.worker.poll() is not None or not app.worker.busy:
+            app.worker.request(scene.state, level)
+        searched.append(app.worker.busy)
+    times = _measure(app, frames, keep_searching_xoliba)
+    record(f"play xoliba: computer searching ({sum(searched)}/{frames})", times)
     app.shutdown()
     return rows
 
