@@ -130,6 +130,20 @@ def test_perfect_matches_the_exact_value_late_in_the_game():
         check_choice(state, "perfect", state.board.count(-1))
 
 
+def test_exact_solve_matches_minimax():
+    # solve() (the "perfect" level without its budget) against the plain reference on
+    # whole games from 6 and 7 empty squares, every game type: the exact value, and a
+    # move worth it. Its pruning (caches, cut-offs on cached children) must not change
+    # a single value.
+    for state in positions(6, 6, first_seed=1100) + positions(1, 7, first_seed=1150):
+        empties = state.board.count(-1)
+        plan = ai_xtic.solve(state, random.Random(0))
+        work = state.copy()
+        memo = {}
+        assert plan.value == position_value(work, empties, memo), state.move_list()
+        assert move_value(work, plan.move, empties, memo) == plan.value
+
+
 def test_hands_over_a_deadly_piece_when_one_exists():
     # After placing 10 on a2 or a3, piece 11 loses on every empty square.
     state = replay("normal", ["-/14", "c3/6", "c2/12", "b2/3", "c1/15", "d1/1", "b4/9",

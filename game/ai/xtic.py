@@ -40,7 +40,9 @@ transposition table, and:
 * when no line can be made dangerous enough in time for anyone to be forced to lose
   within the horizon, the value is 0 without search (nothing_within);
 * moves are ordered by the best move found before in the position, squares that make
-  new three-piece lines, history, and pieces that lose on more squares.
+  new three-piece lines, history, and pieces that lose on more squares (then history);
+  before searching, a node looks up its children in the caches and stops at once if one
+  is already known to refute the window (known_cutoff, an enhanced transposition cutoff).
 """
 from __future__ import annotations
 
@@ -98,15 +100,24 @@ class _Geometry:
 
 GEOMETRY = {game_type: _Geometry(game_type) for game_type in LINES}
 
-_SQUARES_CACHE: dict[int, tuple] = {}
+# SQUARES[mask]: the set bits of a 16-bit mask, ascending (squares or pieces). A plain
+# list lookup: the search asks this several million times per second of solving.
+SQUARES: list = []
+
+
+def _build_squares() -> None:
+    if not SQUARES:
+        table = [()] * 65536
+        for mask in range(1, 65536):
+            low = mask & -mask
+            table[mask] = (BIT_INDEX[low],) + table[mask ^ low]
+        SQUARES[:] = table
 
 
 def _squares(mask: int) -> tuple:
-    """The set bits of a 16-bit mask, ascending (squares or pieces)."""
-    squares = _SQUARES_CACHE.get(mask)
-    if squares is None:
-        squares = _SQUARES_CACHE[mask] = tuple(i for i in range(16) if mask >> i & 1)
-    return squares
+    """The set bits of a 16-bit mask, ascending."""
+    _build_squares()
+    return SQUARES[mask]
 
 
 def _deadly_after(base: int, holes: tuple, piece: int) -> int:
@@ -123,6 +134,7 @@ class _Search:
     """One search from one position; its tables live as long as it does."""
 
     def __init__(self, game_type: str, board, hand: int, should_stop=None):
+        _build_squares()
         geo = GEOMETRY[game_type]
         self.line_mask = geo.line_mask
         self.through = geo.through
@@ -150,6 +162,7 @@ class _Search:
         self.safe_handover: dict[int, bool] = {}   # board -> a hand-over not poisoned
         self.hints: dict[int, tuple] = {}   # position -> best move found there
         self.square_score = [0] * 16        # history heuristic: cut-offs per square
+        self.piece_score = [0] * 16         # and per piece handed over
         self.nodes = 0                      # boards analysed
         self.should_stop = should_stop
         self.budget = None                  # most boards to analyse, if limited
@@ -238,7 +251,7 @@ class _Search:
         if cold.bit_count() > 2 * limit:
             return [(), empty, 0]
         lose, near = self.lose, self.near
-        empties = _squares(empty)
+        empties = SQUARES[empty]
         avail = self.avail
         crit = []
         calm = 0
@@ -288,14 +301,16 @@ class _Search:
             found = 0
             for entry in info[0]:
                 s, base, holes = entry
-                safe = avail & ~lose[s]
+                safe = avail & ~lose[s] & ~found     # pieces found already need no proof
                 if not safe:
                     continue
                 if holes is None:
                     holes = entry[2] = self.new_holes(s)
-                for x in _squares(base):
+                for x in SQUARES[base]:
                     sig = SIGNATURE[x]
-                    placers = safe & ~(1 << x)
+                    placers = safe & ~(1 << x) & ~found
+                    if not placers:
+                        continue
                     for lose_q, common in holes:
                         if not lose_q >> x & 1:
                             placers &= PIECES_MATCHING[common & sig]
@@ -335,11 +350,11 @@ class _Search:
         lose, cold, calm = self.lose, self.cold, info[1]
         if calm & cold:
             return True                       # a cold square is safe for any piece
-        for s in _squares(calm):
+        for s in SQUARES[calm]:
             if not lose[s] >> hand & 1:
                 return True
         poisoned_set, safe_handover = self.poisoned_set, self.safe_handover
-        for s in _squares(self.empty & ~calm):
+        for s in SQUARES[self.empty & ~calm]:
             if lose[s] >> hand & 1:
                 continue
             after = self.key + ((hand + 1) << (5 * s))     # the board after placing
@@ -366,7 +381,7 @@ class _Search:
         that the opponent's placement after next is forced to lose."""
         lose = self.lose
         near, empty, cold = self.near, self.empty, self.cold
-        squares = [s for s in _squares(empty) if not lose[s] >> hand & 1]
+        squares = [s for s in SQUARES[empty] if not lose[s] >> hand & 1]
         squares.sort(key=lambda q: ((near[q] & empty).bit_count(), cold >> q & 1),
                      reverse=True)               # the order node() uses, for the same reason
         for s in squares:
@@ -377,7 +392,7 @@ class _Search:
                 if not child[1] & self.cold:   # else a calm cold square saves them
                     base = self.key << 4
                     # A poisoned piece lets them punish at once: no win there.
-                    for p in _squares(self.avail & ~self.poisoned_set(child)):
+                    for p in SQUARES[self.avail & ~self.poisoned_set(child)]:
                         self.avail ^= 1 << p
                         found = not self.quiet(base | p, p, child)
                         self.avail ^= 1 << p
@@ -393,7 +408,7 @@ class _Search:
         board, that lose within their next two placements: placing it where it loses,
         or handing back a poisoned piece."""
         lose, left = self.lose, self.avail & ~(1 << piece)
-        safe = [q for q in _squares(self.empty) if not lose[q] >> piece & 1]
+        safe = [q for q in SQUARES[self.empty] if not lose[q] >> piece & 1]
         unsafe = self.empty.bit_count() - len(safe)
         errors = unsafe
         if not self.nothing_within(3):
@@ -471,6 +486,15 @@ class _Search:
                 return value
             else:
                 beta = min(beta, value)
+        if horizon >= 5:
+            # Enhanced transposition cut-off: a child the caches already show to refute
+            # this window ends the node without a search (4-8% fewer boards at 9 empty).
+            cut = self.known_cutoff(hand, horizon - 1, -beta, -max(alpha, lo))
+            if cut is not None:
+                value, move = cut
+                self.hints[position] = move
+                self.tt[key] = (EXACT if value >= hi else LOWER, value)
+                return value
         alpha0 = alpha
         best = lo                # every move scores at least lo (see the module docstring)
         best_move = None
@@ -482,24 +506,27 @@ class _Search:
         # making more new three-piece lines, cold ones first, then by history; pieces:
         # those losing on more squares first (less room for the receiver). Measured:
         # this order needs the fewest nodes.
-        square_score = self.square_score
+        square_score, piece_score = self.square_score, self.piece_score
         near, empty, cold = self.near, self.empty, self.cold
-        squares = [s for s in _squares(empty) if not lose[s] >> hand & 1]
+        squares = [s for s in SQUARES[empty] if not lose[s] >> hand & 1]
         squares.sort(key=lambda q: ((near[q] & empty).bit_count(), cold >> q & 1,
                                     square_score[q]), reverse=True)
         hint = self.hints.get(position)
         if hint is not None:
             squares.remove(hint[0])
             squares.insert(0, hint[0])
-        pieces = _squares(self.avail)
+        avail = self.avail
+        pieces = SQUARES[avail]
         done = False
         for s in squares:
             undo = self.place(s, hand)
             child = self.threats()
-            hot = _squares(self.empty & ~self.cold)
+            losing = [0] * 16                # per piece: hot squares where it loses
             child_lose = self.lose
-            order = sorted(pieces, key=lambda p: sum(child_lose[q] >> p & 1 for q in hot),
-                           reverse=True)
+            for q in SQUARES[self.empty & ~self.cold]:
+                for p in SQUARES[child_lose[q] & avail]:
+                    losing[p] += 1
+            order = sorted(pieces, key=lambda p: (losing[p], piece_score[p]), reverse=True)
             if hint is not None and hint[0] == s:
                 order.remove(hint[1])
                 order.insert(0, hint[1])
@@ -517,6 +544,7 @@ class _Search:
                         alpha = v
                         if alpha >= beta or best >= hi:
                             square_score[s] += horizon * horizon
+                            piece_score[p] += horizon * horizon
                             done = True
                             break
             self.unplace(undo)
@@ -532,6 +560,42 @@ class _Search:
             flag = UPPER
         self.tt[key] = (flag, best)
         return best
+
+    def known_cutoff(self, hand: int, depth: int, alpha: int, beta: int):
+        """(value, move) of a move whose child, searched with (depth, alpha, beta), the
+        caches already show to score <= alpha for the child (a cut-off for the caller);
+        None if there is none. Only lookups: the child keys need no placement."""
+        if alpha >= 0:                     # the horizon the child would use (node())
+            if depth == 3:
+                return None
+            depth -= depth & 1
+        elif beta <= 0:
+            depth -= 1 - (depth & 1)
+        lose, tt = self.lose, self.tt
+        pieces = SQUARES[self.avail]
+        child_lo = -(WIN - self.n - 4)
+        for s in SQUARES[self.empty]:
+            if lose[s] >> hand & 1:
+                continue
+            base = (self.key + ((hand + 1) << (5 * s))) << 4
+            if depth == 3:
+                if child_lo > alpha:
+                    return None
+                known = self.quiet_cache     # no quiet move: the child is lost at once
+                for p in pieces:
+                    if known.get(base | p) is False:
+                        return -child_lo, (s, p)
+            elif depth == 4 and alpha >= 0:
+                known = self.win_cache       # no win for the child: it scores 0
+                for p in pieces:
+                    if known.get(base | p) is False:
+                        return 0, (s, p)
+            else:
+                for p in pieces:
+                    entry = tt.get((base | p) << 4 | depth)
+                    if entry is not None and entry[0] != LOWER and entry[1] <= alpha:
+                        return -entry[1], (s, p)
+        return None
 
     def root_value(self, p: int, depth: int, best: int, lo: int, hi: int,
                    info: tuple) -> int:
@@ -558,14 +622,14 @@ class _Search:
         hand = self.hand
         info = self.threats()
         lose = self.lose
-        empties = _squares(self.empty)
+        empties = SQUARES[self.empty]
         n = self.n
         safe = [s for s in empties if not lose[s] >> hand & 1]
         if not safe:                                       # every placement loses now
             return -(WIN - n - 1), (rng.choice(empties), None)
         if not self.avail:                                 # the last piece: a draw
             return 0, (safe[0], None)
-        moves = [(s, p) for s in safe for p in _squares(self.avail)]
+        moves = [(s, p) for s in safe for p in SQUARES[self.avail]]
         rng.shuffle(moves)
         if depth == 1:
             return 0, moves[0]          # any safe placement, any piece
@@ -573,7 +637,7 @@ class _Search:
         for s, base, _holes in info[0]:
             if not lose[s] >> hand & 1:
                 deadly = _deadly_after(base & self.avail, self.new_holes(s), hand)
-                wins.extend((s, p) for p in _squares(deadly))
+                wins.extend((s, p) for p in SQUARES[deadly])
         if wins:                                           # hand over a deadly piece
             return WIN - n - 2, rng.choice(wins)
         # From "hard" (4 moves) up, equally good moves are told apart by the chances they
@@ -587,7 +651,7 @@ class _Search:
             children[s] = self.threats()
             if depth >= 4:
                 lines = self.viable_lines()
-                for p in _squares(self.avail):
+                for p in SQUARES[self.avail]:
                     preference[s, p] = (self.error_chance(p), lines)
             self.unplace(undo)
         if preference:
