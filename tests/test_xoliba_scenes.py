@@ -232,3 +232,19 @@ def test_a_match_is_continued_from_the_menu(make_app):
     mouse.activate(labels(menu)[0])
     resumed = play_scene(app)
     assert resumed.match.scores == [0, 20] and resumed.state.history == [move]
+
+
+def test_a_solitaire_deal_from_the_setup_screen(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    play = through_setup(app, mouse, players=1)
+    assert play.match is None and len(play.seats) == 1
+    assert "Offer to end" not in labels(play)
+    rng = random.Random(2)
+    while not play.state.is_over:
+        play_xoliba_move(mouse, rng.choice(play.state.legal_moves()))
+        settle(app)
+    results = wait_for_scene(app, "ResultsScene")
+    assert results.headline in ("Solved!", "Not solved")
+    take_back = ["Take back"] if play.state.history else []   # a deal can be lost at once
+    assert labels(results) == ["Rematch"] + take_back + ["Menu"]

@@ -392,6 +392,8 @@ class PlayScene(Scene):
         outcome = self.state.outcome
         if outcome is None:
             return ""
+        if len(self.seats) == 1:        # a solitaire: solved or not
+            return "Solved!" if outcome.winner == 0 else "Not solved"
         if outcome.winner is None:
             return "A tie" if match is not None else "A draw"
         humans = [i for i, seat in enumerate(self.seats) if not seat.is_computer]
@@ -425,6 +427,8 @@ class PlayScene(Scene):
 
     def result_sound(self) -> str:
         outcome = self.state.outcome
+        if len(self.seats) == 1:
+            return "win" if outcome is not None and outcome.winner == 0 else "loss"
         if outcome is None or outcome.winner is None:
             return "draw"
         humans = [i for i, seat in enumerate(self.seats) if not seat.is_computer]

@@ -31,7 +31,7 @@ class ResultsScene(Scene):
         width = panel.w - round(40 * s)
         labels = [(label, lambda action=action: self.go_on(action))
                   for label, action in self.play.result_actions()]
-        if self.play.state.is_over:
+        if self.play.state.is_over and self.play.state.can_undo:
             labels.append(("Take back", self.take_back))
         labels.append(("Menu", self.to_menu))
         y = panel.bottom - len(labels) * (height + gap) - round(10 * s)
