@@ -9,6 +9,10 @@ write the module and list it in COMMANDS. Benchmarks measure; they are never uni
 COMMANDS = {
     "xtic": ("game.bench.xtic", "Xtic computer player: time per move, exact solves, "
                                 "strength"),
+    "xoliba": ("game.bench.xoliba", "Xoliba computer player: move generation, time per "
+                                    "move, strength"),
+    "solitaire": ("game.bench.solitaire", "Xoliba solitaire solver: deals proved winnable, "
+                                          "lost, undecided; line lengths"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }
