@@ -169,15 +169,6 @@ def test_search_replays_the_rules(players):
         assert not search.path
 
 
-def test_ai_move_generation_matches_the_rules():
-    for players in (2, 3):
-        for state in random_positions(players, 30, 900):
-            for seat in range(players):
-                assert ai.formed_moves(state.board, seat) == \
-                    rules.formed_moves(state.board, seat)
-                assert ai.has_move(state.board, seat) == rules.can_move(state.board, seat)
-
-
 @pytest.mark.parametrize("level", LEVELS)
 def test_should_stop_cancels(level):
     state = random_positions(2, 1, 31)[0]

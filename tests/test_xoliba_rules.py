@@ -555,3 +555,39 @@ def test_json_carries_agreement_and_redo():
     loaded.undo()
     assert loaded.redo() == "agree"
     assert json.loads(state.to_json())["moves"] == ["d4-d2", "agree"]
+
+
+def test_move_generation_matches_a_brute_force_from_the_rule_text():
+    """Every legal move, re-derived: each own piece, each white it reaches (next to it or
+    across whites only), each accepted triangle with that white as a corner and two more
+    own pieces (not the moving one) on the other corners."""
+    directions = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+    for seed in range(12):
+        state = SPEC.new_game(seed=seed, options={"players": 2 + seed % 2})
+        rng = random.Random(seed)
+        for _ in range(25):
+            if state.is_over:
+                break
+            board = {n: state.board[xoliba.point_from_name(n)] for n in NAMES}
+            seat = state.to_play
+            expected = set()
+            for frm in (n for n in NAMES if board[n] == seat):
+                fx, fy = xy(frm)
+                for dx, dy in directions:
+                    x, y = fx + dx, fy + dy
+                    while f"{FILES[x % 7]}{y + 1}" in board and 0 <= x < 7 and 0 <= y < 7:
+                        to = f"{FILES[x]}{y + 1}"
+                        if board[to] != xoliba.WHITE:
+                            break
+                        for corners in MODEL:
+                            others = corners - {to}
+                            if to in corners and frm not in corners and \
+                                    all(board[c] == seat for c in others):
+                                expected.add((frm, to, frozenset(corners)))
+                        x, y = x + dx, y + dy
+            found = {(xoliba.point_name(m[0]), xoliba.point_name(m[1]),
+                      frozenset(xoliba.point_name(c) for c in xoliba.TRIANGLES[m[2]].corners))
+                     for m in state.legal_moves() if m != "pass"}
+            assert found == expected
+            assert (state.legal_moves() == ["pass"]) == (not expected)
+            state.play(rng.choice(state.legal_moves()))

@@ -40,8 +40,9 @@ import random
 import time
 
 from game.ai import SearchCancelled
-from game.rules.xoliba import (AT_CORNER, BY_SIZE_DESC, NO_CAPTURE_LIMIT, PASS, POINTS,
-                               RAYS, REPETITIONS, TRIANGLES, WHITE)
+from game.rules.xoliba import (BY_SIZE_DESC, NO_CAPTURE_LIMIT, PASS, POINTS, REPETITIONS,
+                               TRIANGLES, WHITE, formed_moves)
+from game.rules.xoliba import can_move as has_move
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")
 LEVEL_DEPTHS = {"medium": 2, "hard": 3, "expert": 8}
@@ -61,76 +62,12 @@ WIN = 100_000                # a won game is worth WIN + its points
 INF = 10 * WIN
 
 # --- precomputed geometry ------------------------------------------------------------------
-# AT[to]: (other corner, other corner, triangle) for every triangle with a corner on `to`.
-AT = [()] * 49
-for _p in POINTS:
-    AT[_p] = tuple((a, b, t) for t, a, b in AT_CORNER[_p])
-RAY_LIST = [()] * 49
-for _p in POINTS:
-    RAY_LIST[_p] = RAYS[_p]
 CONTENTS = tuple(TRIANGLES[t].contents for t in range(len(TRIANGLES)))
 SIZE = tuple(TRIANGLES[t].size for t in range(len(TRIANGLES)))
 CORNERS_BY_SIZE = tuple(TRIANGLES[t].corners for t in BY_SIZE_DESC)
 SIZE_BY_SIZE = tuple(TRIANGLES[t].size for t in BY_SIZE_DESC)
 _SIZE_START = {s: next(i for i, t in enumerate(BY_SIZE_DESC) if TRIANGLES[t].size == s)
                for s in (1, 2, 3)}
-
-
-def formed_moves(board, seat: int) -> list:
-    """The same list as game.rules.xoliba.formed_moves (sorted (frm, to, triangle)),
-    a little faster: the pairs of other corners are tested before the rays are walked."""
-    moves = []
-    append = moves.append
-    for to in POINTS:
-        if board[to] != WHITE:
-            continue
-        formed = None
-        for a, b, t in AT[to]:
-            if board[a] == seat and board[b] == seat:
-                if formed is None:
-                    formed = [(a, b, t)]
-                else:
-                    formed.append((a, b, t))
-        if formed is None:
-            continue
-        for ray in RAY_LIST[to]:
-            for frm in ray:
-                cell = board[frm]
-                if cell == WHITE:
-                    continue
-                if cell == seat:
-                    for a, b, t in formed:
-                        if frm != a and frm != b:
-                            append((frm, to, t))
-                break
-    moves.sort()
-    return moves
-
-
-def has_move(board, seat: int) -> bool:
-    for to in POINTS:
-        if board[to] != WHITE:
-            continue
-        formed = None
-        for a, b, t in AT[to]:
-            if board[a] == seat and board[b] == seat:
-                if formed is None:
-                    formed = [(a, b)]
-                else:
-                    formed.append((a, b))
-        if formed is None:
-            continue
-        for ray in RAY_LIST[to]:
-            for frm in ray:
-                cell = board[frm]
-                if cell == WHITE:
-                    continue
-                if cell == seat:
-                    for a, b in formed:
-                        if frm != a and frm != b:
-                            return True
-                break
-    return False
 
 
 def biggest_size(board, seat: int) -> int:

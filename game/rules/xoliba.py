@@ -128,15 +128,28 @@ def triangle_label(t: int, corner: int) -> str:
 
 
 # --- pure board functions (the computer player uses these too) ----------------------
+def _formed_at(board, to: int, seat: int):
+    """[(other corner, other corner, triangle)] of the triangles a piece of `seat`
+    arriving on the white `to` would form, or None. The corners are tested before any
+    ray is walked: most whites form nothing."""
+    formed = None
+    for t, a, b in AT_CORNER[to]:
+        if board[a] == seat and board[b] == seat:
+            if formed is None:
+                formed = [(a, b, t)]
+            else:
+                formed.append((a, b, t))
+    return formed
+
+
 def formed_moves(board, seat: int) -> list:
     """Every (frm, to, triangle) swap of `seat` that forms a triangle, sorted."""
     moves = []
     for to in POINTS:
         if board[to] != WHITE:
             continue
-        formed = [entry for entry in AT_CORNER[to]
-                  if board[entry[1]] == seat and board[entry[2]] == seat]
-        if not formed:
+        formed = _formed_at(board, to, seat)
+        if formed is None:
             continue
         for ray in RAYS[to]:
             for frm in ray:
@@ -144,9 +157,7 @@ def formed_moves(board, seat: int) -> list:
                 if cell == WHITE:
                     continue
                 if cell == seat:
-                    for t, a, b in formed:
-                        if frm != a and frm != b:
-                            moves.append((frm, to, t))
+                    moves.extend((frm, to, t) for a, b, t in formed if frm != a and frm != b)
                 break
     moves.sort()
     return moves
@@ -156,16 +167,15 @@ def can_move(board, seat: int) -> bool:
     for to in POINTS:
         if board[to] != WHITE:
             continue
-        formed = [entry for entry in AT_CORNER[to]
-                  if board[entry[1]] == seat and board[entry[2]] == seat]
-        if not formed:
+        formed = _formed_at(board, to, seat)
+        if formed is None:
             continue
         for ray in RAYS[to]:
             for frm in ray:
                 cell = board[frm]
                 if cell == WHITE:
                     continue
-                if cell == seat and any(frm != a and frm != b for _, a, b in formed):
+                if cell == seat and any(frm != a and frm != b for a, b, _ in formed):
                     return True
                 break
     return False
