@@ -128,27 +128,23 @@ def triangle_label(t: int, corner: int) -> str:
 
 
 # --- pure board functions (the computer player uses these too) ----------------------
-def _formed_at(board, to: int, seat: int):
-    """[(other corner, other corner, triangle)] of the triangles a piece of `seat`
-    arriving on the white `to` would form, or None. The corners are tested before any
-    ray is walked: most whites form nothing."""
-    formed = None
-    for t, a, b in AT_CORNER[to]:
-        if board[a] == seat and board[b] == seat:
-            if formed is None:
-                formed = [(a, b, t)]
-            else:
-                formed.append((a, b, t))
-    return formed
-
-
+# Move generation is the computer player's inner loop, so it is written for speed: the
+# other two corners of each triangle at a white are tested before any ray is walked
+# (most whites form nothing), with no helper calls in between.
 def formed_moves(board, seat: int) -> list:
     """Every (frm, to, triangle) swap of `seat` that forms a triangle, sorted."""
     moves = []
+    append = moves.append
     for to in POINTS:
         if board[to] != WHITE:
             continue
-        formed = _formed_at(board, to, seat)
+        formed = None
+        for t, a, b in AT_CORNER[to]:
+            if board[a] == seat and board[b] == seat:
+                if formed is None:
+                    formed = [(a, b, t)]
+                else:
+                    formed.append((a, b, t))
         if formed is None:
             continue
         for ray in RAYS[to]:
@@ -157,17 +153,26 @@ def formed_moves(board, seat: int) -> list:
                 if cell == WHITE:
                     continue
                 if cell == seat:
-                    moves.extend((frm, to, t) for a, b, t in formed if frm != a and frm != b)
+                    for a, b, t in formed:
+                        if frm != a and frm != b:
+                            append((frm, to, t))
                 break
     moves.sort()
     return moves
 
 
 def can_move(board, seat: int) -> bool:
+    """Whether `seat` has a move: formed_moves(board, seat) is not empty."""
     for to in POINTS:
         if board[to] != WHITE:
             continue
-        formed = _formed_at(board, to, seat)
+        formed = None
+        for t, a, b in AT_CORNER[to]:
+            if board[a] == seat and board[b] == seat:
+                if formed is None:
+                    formed = [(a, b)]
+                else:
+                    formed.append((a, b))
         if formed is None:
             continue
         for ray in RAYS[to]:
@@ -175,8 +180,10 @@ def can_move(board, seat: int) -> bool:
                 cell = board[frm]
                 if cell == WHITE:
                     continue
-                if cell == seat and any(frm != a and frm != b for a, b, _ in formed):
-                    return True
+                if cell == seat:
+                    for a, b in formed:
+                        if frm != a and frm != b:
+                            return True
                 break
     return False
 
