@@ -24,6 +24,7 @@ from collections import OrderedDict
 import pygame
 
 from game.rules.xoliba import MISSING, POINTS, SIDE, TRIANGLES, WHITE
+from sprites import display_format
 from sprites.palettes import Palette, darken, lighten, mix
 
 SUPERSAMPLE = 4
@@ -34,7 +35,6 @@ CACHE_SIZE = 160
 _discs: OrderedDict = OrderedDict()
 _boards: OrderedDict = OrderedDict()
 _zones: OrderedDict = OrderedDict()
-_converted: dict = {}
 
 
 def _luminance(colour) -> float:
@@ -56,7 +56,7 @@ def clear_cache() -> None:
     _discs.clear()
     _boards.clear()
     _zones.clear()
-    _converted.clear()
+    display_format.clear()
 
 
 # --- colours ---------------------------------------------------------------------------
@@ -182,30 +182,13 @@ def _paint_disc(face: int, size: int, palette: Palette) -> pygame.Surface:
     return pygame.transform.smoothscale(canvas, (size, size))
 
 
-def _display_ready(image: pygame.Surface) -> pygame.Surface:
-    display = pygame.display.get_surface()
-    if display is None:
-        return image
-    key = (id(image), display.get_bitsize(), display.get_masks())
-    converted = _converted.get(key)
-    if converted is None or converted[0] is not image:
-        if len(_converted) > 8 * CACHE_SIZE:
-            _converted.clear()
-        try:
-            converted = (image, image.convert_alpha())
-        except pygame.error:
-            return image
-        _converted[key] = converted
-    return converted[1]
-
-
 def draw_disc(surface, face: int, center, size: int, palette: Palette, squash: float = 1.0,
               alpha: int = 255) -> None:
     """Blit a disc tile of `size` centred on `center`. `squash` (0..1) narrows it
     horizontally (a disc turning over); `alpha` < 255 fades it."""
     if size < 2 or alpha <= 0:
         return
-    image = _display_ready(disc_surface(face, size, palette))
+    image = display_format.display_ready(disc_surface(face, size, palette))
     if squash < 0.999:
         width = round(size * max(0.0, squash))
         if width < 1:
@@ -253,7 +236,7 @@ def board_surface(step: float, palette: Palette) -> pygame.Surface:
 
 
 def draw_board(surface, step: float, palette: Palette, topleft) -> None:
-    surface.blit(_display_ready(board_surface(step, palette)), topleft)
+    surface.blit(display_format.display_ready(board_surface(step, palette)), topleft)
 
 
 def _paint_board(step: float, palette: Palette) -> pygame.Surface:
@@ -372,7 +355,7 @@ def zone_surface(corners_xy, grow: float, colour, width: int, fill_alpha: int,
 def draw_zone(surface, corners_xy, grow: float, colour, width: int, fill_alpha: int,
               line_alpha: int = 255) -> None:
     image, topleft = zone_surface(corners_xy, grow, colour, width, fill_alpha, line_alpha)
-    surface.blit(_display_ready(image), topleft)
+    surface.blit(display_format.display_ready(image), topleft)
 
 
 def triangle_corners(t: int) -> tuple:

@@ -23,6 +23,7 @@ import numpy as np
 import pygame
 
 from game.rules.xtic import describe_piece
+from sprites import display_format
 from sprites.palettes import Palette, darken, lighten
 
 SUPERSAMPLE = 4
@@ -70,38 +71,16 @@ def draw_piece(surface: pygame.Surface, piece: int, rect, palette: Palette,
     size = min(rect.w, rect.h)
     if size < 1 or alpha <= 0:
         return
-    image = _display_ready(piece_surface(piece, size, palette))
+    image = display_format.display_ready(piece_surface(piece, size, palette))
     if alpha < 255:
         image = image.copy()
         image.set_alpha(alpha)
     surface.blit(image, image.get_rect(center=rect.center))
 
 
-_converted: dict = {}
-
-
-def _display_ready(image: pygame.Surface) -> pygame.Surface:
-    """The image in the display's pixel format: blitting converted surfaces is several
-    times faster. Only possible once a display mode is set; otherwise the image as is."""
-    display = pygame.display.get_surface()
-    if display is None:
-        return image
-    key = (id(image), display.get_bitsize(), display.get_masks())
-    converted = _converted.get(key)
-    if converted is None or converted[0] is not image:
-        if len(_converted) > 2 * CACHE_SIZE:
-            _converted.clear()
-        try:
-            converted = (image, image.convert_alpha())
-        except pygame.error:
-            return image
-        _converted[key] = converted
-    return converted[1]
-
-
 def clear_cache() -> None:
     _cache.clear()
-    _converted.clear()
+    display_format.clear()
 
 
 # --- painting --------------------------------------------------------------------------
