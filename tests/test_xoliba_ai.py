@@ -9,7 +9,6 @@ import game.ai
 import game.rules
 from game.ai import SearchCancelled
 from game.ai import xoliba as ai
-from game.rules import xoliba as rules
 
 SPEC = game.rules.get("xoliba")
 LEVELS = SPEC.ai_levels

@@ -3,8 +3,8 @@
 Three sections, each over seeded, reproducible inputs:
 
 movegen   positions per second of move generation (the rules' formed_moves, which the
-          computer player searches with, the rules' legal_moves and can_move) on every position of seeded random
-          playouts, two and three players.
+          computer player searches with, legal_moves and can_move) on every position
+          of seeded random playouts, two and three players.
 speed     every level on positions from several stages of the game (taken from seeded
           games of "easy" against "beginner"): median and max seconds per move.
 strength  two-player games over seeded deals, each deal played twice with the colours

@@ -444,7 +444,7 @@ class XolibaState(GameState):
             if not self.active[seat]:
                 self.turn = (self.turn + 1) % len(self.order)
                 continue
-            if can_move(board, seat) or not self.passed[seat]:
+            if not self.passed[seat] or can_move(board, seat):
                 break
             if self.players == 2:
                 self._end(f"{COLOUR_NAMES[seat]} passed and still cannot form a triangle")
