@@ -75,7 +75,7 @@ def say(text, stream=None):
             stream.write(text.encode(encoding, "replace").decode(encoding) + "\n")
         stream.flush()
     except (OSError, ValueError):
-        pass
+        pass        # the console is gone (closed or detached): nowhere left to say it
 
 
 def has_console():

@@ -20,6 +20,10 @@ PLAYERS = {
     "xtic": xtic.choose_move,
     "xoliba": xoliba.choose_move,
 }
+# game name -> accepts_end(state, seat), for games that can end by agreement.
+ACCEPTS_END = {
+    "xoliba": xoliba.accepts_end,
+}
 
 
 def level_name(spec, level) -> str:
@@ -58,4 +62,11 @@ def choose_move(state, level, rng: random.Random | None = None, should_stop=None
     return player(state, name, rng, should_stop)
 
 
-__all__ = ["PLAYERS", "SearchCancelled", "choose_move", "default_rng", "level_name"]
+def accepts_end(state, seat: int) -> bool:
+    """Whether the computer in `seat` agrees to end the game now (an offer to end)."""
+    accepts = ACCEPTS_END.get(state.spec.name)
+    return bool(accepts and accepts(state, seat))
+
+
+__all__ = ["ACCEPTS_END", "PLAYERS", "SearchCancelled", "accepts_end", "choose_move",
+           "default_rng", "level_name"]

@@ -573,7 +573,7 @@ def solve(board, node_budget=None, time_budget=None, should_stop=None,
                 if better is not None:
                     result.line = better
         except _OutOfBudget:
-            pass
+            pass        # the quick passes only shorten: keep the best line found so far
         finally:
             budget.nodes += quick.nodes
         better = _best_first(red, blue, budget, False, upper=len(result.line),

@@ -370,11 +370,12 @@ class XolibaState(GameState):
         moves = formed_moves(self.board, self.to_play)
         return moves if moves else [PASS]
 
-    def moves_from(self, frm: int) -> list:
-        return [m for m in self.legal_moves() if m != PASS and m[0] == frm]
-
     def triangles_formed(self, frm: int, to: int) -> list:
-        return [m[2] for m in self.legal_moves() if m != PASS and m[0] == frm and m[1] == to]
+        """The triangles the swap of the piece on `frm` with the white on `to` forms (read
+        off the board: parsing formats every legal move, so this must stay cheap)."""
+        board, seat = self.board, self.board[frm]
+        return [t for t, a, b in AT_CORNER[to]
+                if board[a] == seat and board[b] == seat and frm != a and frm != b]
 
     # --- changes ------------------------------------------------------------------------
     def play(self, move) -> None:

@@ -10,6 +10,7 @@ import pygame
 
 from game import input as inp
 from game.engine import saves
+from game.engine.match import Match
 from game.scenes.base import Scene, draw_text, fit_text, wrap_text
 from game.views import make_view
 
@@ -46,6 +47,8 @@ class PlayScene(Scene):
         self.save_error: str | None = None
         self.notice = ""                    # a line about what just happened (a declined offer)
         self.pass_wait = 0.0
+        self._pass_key = None
+        self._must_pass = False
         self.ring.pointer_only = True
 
     # --- life cycle -----------------------------------------------------------------------
@@ -207,11 +210,11 @@ class PlayScene(Scene):
         self.app.worker.cancel()
         offerer = state.to_play if not self.seats[state.to_play].is_computer \
             else self._human_seats()[0]
-        from game.ai import xoliba as ai_xoliba
-        others = [seat for seat in range(len(self.seats)) if seat != offerer
-                  and (not hasattr(state, "active") or state.active[seat])]
+        import game.ai      # here, not at start-up: the menu does not need the players
+        active = getattr(state, "active", [True] * len(self.seats))   # seats still playing
+        others = [seat for seat in range(len(self.seats)) if seat != offerer and active[seat]]
         for seat in others:
-            if self.seats[seat].is_computer and not ai_xoliba.accepts_end(state, seat):
+            if self.seats[seat].is_computer and not game.ai.accepts_end(state, seat):
                 self.notice = f"{self.names[seat]} declines to end the game."
                 self.app.sounds.play("illegal")
                 return
@@ -294,7 +297,7 @@ class PlayScene(Scene):
             match.next_game()
             self.state = match.state
         elif match is not None:
-            self.match = match.__class__.start(self.state.spec, self.state.options)
+            self.match = Match.start(self.state.spec, self.state.options)
             self.state = self.match.state
         else:
             self.state = self.state.spec.new_game(options=self.state.options)
@@ -352,7 +355,12 @@ class PlayScene(Scene):
 
     @property
     def must_pass(self) -> bool:
-        return not self.state.is_over and self.state.legal_moves() == ["pass"]
+        # Asked every frame (update and status line): the move list is made once per move.
+        key = (id(self.state), len(self.state.history))
+        if key != self._pass_key:
+            self._pass_key = key
+            self._must_pass = not self.state.is_over and self.state.legal_moves() == ["pass"]
+        return self._must_pass
 
     def _drive_computer(self, dt: float) -> None:
         worker = self.app.worker
