@@ -64,6 +64,11 @@ class GameState(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
+    def consent_moves(self) -> list:
+        """Moves that are playable but never listed as legal, because they need every
+        player's consent (Xoliba's `agree`). The app plays them only after asking."""
+        return []
+
     # --- chance (only Catalina overrides these) --------------------------------------
     @property
     def is_chance(self) -> bool:
@@ -83,7 +88,7 @@ class GameState(ABC):
     def play(self, move) -> None:
         if self.is_over:
             raise IllegalMoveError(f"the game is over; {self._describe(move)} cannot be played")
-        legal = self.legal_moves()
+        legal = self.legal_moves() + self.consent_moves()
         try:
             # The move as the rules list it: an equal but different value (9.0 for 9)
             # must not reach _apply.

@@ -378,27 +378,16 @@ class XolibaState(GameState):
                 if board[a] == seat and board[b] == seat and frm != a and frm != b]
 
     # --- changes ------------------------------------------------------------------------
-    def play(self, move) -> None:
-        if move == AGREE:
-            if self.is_over:
-                raise IllegalMoveError("the game is over; 'agree' cannot be played")
-            if self.solitaire:
-                raise IllegalMoveError("a solitaire game cannot end by agreement")
-            snapshot = self._snapshot()
-            self._end("the players agreed to end the game")
-            self._undo_snapshots.append(snapshot)
-            self.history.append(AGREE)
-            if self.redo_stack and self.redo_stack[-1] == AGREE:
-                self.redo_stack.pop()
-            else:
-                self.redo_stack.clear()
-            return
-        super().play(move)
+    def consent_moves(self) -> list:
+        return [] if self.solitaire or self._outcome else [AGREE]
 
     def _apply(self, move) -> None:
         mover = self.to_play
         self.events = []
         self.last_captured = []
+        if move == AGREE:
+            self._end("the players agreed to end the game")
+            return
         if move == PASS:
             self.passed[mover] = True
             self.events.append(f"{COLOUR_NAMES[mover]} cannot form a triangle and passes")
@@ -571,7 +560,7 @@ class XolibaState(GameState):
         return text
 
     def parse_move(self, text: str):
-        if str(text).strip() == AGREE and not self.is_over and not self.solitaire:
+        if str(text).strip() in self.consent_moves():
             return AGREE
         try:
             return super().parse_move(text)
