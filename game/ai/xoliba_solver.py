@@ -144,8 +144,9 @@ _COVER_MEMO: dict = {}
 _COVER_MEMO_LIMIT = 2_000_000
 
 
-def _usable_sets(blue: int) -> list:
-    """Contents (restricted to blue) of the triangles that can ever capture, made maximal."""
+def _usable_triangles(blue: int) -> list:
+    """The triangles that can ever capture a blue piece: those whose blue corners (a
+    triangle needs red on all three) can themselves be captured first."""
     capturable = 0
     usable = [False] * len(TRIANGLES)
     changed = True
@@ -158,9 +159,12 @@ def _usable_sets(blue: int) -> list:
                 if new & ~capturable:
                     capturable |= new
                     changed = True
-    sets = {CONTENTS[t] & blue for t in range(len(TRIANGLES)) if usable[t]}
-    sets.discard(0)
-    return list(_maximal(sets))
+    return [t for t in range(len(TRIANGLES)) if usable[t] and CONTENTS[t] & blue]
+
+
+def _usable_sets(blue: int) -> list:
+    """Contents (restricted to blue) of the triangles that can ever capture, made maximal."""
+    return list(_maximal({CONTENTS[t] & blue for t in _usable_triangles(blue)}))
 
 
 def _cover_at_most(blue: int, sets: list, limit: int) -> bool:
@@ -235,22 +239,6 @@ def bound_says_lost(board) -> bool:
 
 
 _PACK_MEMO: dict = {}
-
-
-def _usable_triangles(blue: int) -> list:
-    capturable = 0
-    usable = [False] * len(TRIANGLES)
-    changed = True
-    while changed:
-        changed = False
-        for t, corners in enumerate(CORNER_MASK):
-            if not usable[t] and corners & blue & ~capturable == 0:
-                usable[t] = True
-                new = CONTENTS[t] & blue
-                if new & ~capturable:
-                    capturable |= new
-                    changed = True
-    return [t for t in range(len(TRIANGLES)) if usable[t] and CONTENTS[t] & blue]
 
 
 def _packings(blue: int) -> tuple:
