@@ -53,12 +53,13 @@ class Match:
 
     @classmethod
     def start(cls, spec, options: dict, seed: int | None = None) -> "Match":
-        rules = match_rules(spec, spec.validate_options(options))
+        options = spec.validate_options(options)
+        rules = match_rules(spec, options)
         if rules is None:
             raise ValueError(f"{spec.title} is not played in matches")
         if seed is None:
             seed = random.randrange(2**31)
-        return cls(spec, spec.validate_options(options), rules, seed)
+        return cls(spec, options, rules, seed)
 
     # --- the score ----------------------------------------------------------------------
     @property

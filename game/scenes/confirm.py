@@ -13,13 +13,15 @@ class ConfirmScene(Scene):
         self.title = title
         self.question = question
         self.choices = ((yes_label, on_yes), (no_label, on_no))
+        # Focus on "No" first: a stray press must not end the game. (Set here: rebuild
+        # keeps the ring's focus across builds.)
+        self.ring.focus = 1
 
     def build(self, size) -> None:
         rects = self.column_rects(2, width=400, height=50, gap=12,
                                   top=size[1] // 2 + round(20 * self.app.scale))
         for rect, (label, callback) in zip(rects, self.choices):
             self.button(rect, label, lambda callback=callback: self.answer(callback))
-        self.ring.focus = 1          # "No" first: a stray press must not end the game
 
     def answer(self, callback) -> None:
         self.app.pop()
