@@ -20,6 +20,7 @@ except ImportError:  # very old SDL builds: joystick fallback only
 UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
 CONFIRM, BACK, PAUSE = "confirm", "back", "pause"
 UNDO, REDO = "undo", "redo"
+HINT = "hint"
 NEXT_PANEL, PREV_PANEL = "next_panel", "prev_panel"
 FULLSCREEN = "fullscreen"
 POINTER_MOVE, POINTER_CLICK, POINTER_BACK, SCROLL = "pointer_move", "click", "pointer_back", "scroll"
@@ -47,7 +48,7 @@ KEY_ACTIONS = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
     pygame.K_ESCAPE: BACK, pygame.K_BACKSPACE: BACK, pygame.K_p: PAUSE,
     pygame.K_u: UNDO, pygame.K_r: REDO, pygame.K_F11: FULLSCREEN,
-    pygame.K_TAB: NEXT_PANEL,
+    pygame.K_TAB: NEXT_PANEL, pygame.K_h: HINT,
 }
 
 # SDL GameController buttons, by position on the pad.

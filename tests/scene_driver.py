@@ -90,8 +90,9 @@ def scene_name(app) -> str:
 
 
 def play_scene(app):
+    from game.scenes.play import PlayScene
     for scene in reversed(app.stack):
-        if type(scene).__name__ == "PlayScene":
+        if isinstance(scene, PlayScene):          # the puzzles' scene is one too
             return scene
     raise AssertionError(f"no PlayScene on the stack: {[type(s).__name__ for s in app.stack]}")
 

@@ -133,7 +133,7 @@ def test_whole_game_with_one_device(make_app, device_name):
     rng = random.Random(f"whole-game-{device_name}")
 
     assert scene_name(app) == "MenuScene"
-    assert labels(app.scene)[:2] == ["Xoliba", "Xtic"]
+    assert labels(app.scene)[:3] == ["Xoliba", "Xoliba Solitaire puzzles", "Xtic"]
     device.activate("Xtic")
     assert scene_name(app) == "SetupScene"
     setup = app.scene
@@ -187,7 +187,7 @@ def test_whole_game_with_one_device(make_app, device_name):
     device.activate("Menu")
     assert scene_name(app) == "MenuScene"
     assert len(app.stack) == 1
-    assert labels(app.scene)[:2] == ["Xoliba", "Xtic"]
+    assert labels(app.scene)[:3] == ["Xoliba", "Xoliba Solitaire puzzles", "Xtic"]
 
 
 @pytest.mark.parametrize("device_name", DEVICE_NAMES)
@@ -639,7 +639,7 @@ def test_bad_resume_file_is_kept_aside(make_app, content):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
     app = make_app()
-    assert labels(app.scene)[:2] == ["Xoliba", "Xtic"], "no Continue button"
+    assert labels(app.scene)[:3] == ["Xoliba", "Xoliba Solitaire puzzles", "Xtic"], "no Continue button"
     assert any(str(path) in message for message in app.messages), app.messages
     kept = bad_siblings(path)
     assert len(kept) == 1 and kept[0].read_bytes() == content

@@ -4,6 +4,9 @@ One persistent worker process serves requests one at a time. Cancelling a reques
 the process (a pure-Python search cannot be interrupted from outside any other way) and a
 new one starts with the next request. Every request carries an id: a reply to an old,
 cancelled request is never mistaken for the current one.
+
+Besides moves, the worker runs named background jobs (game/ai/jobs.py: the solitaire
+hint and the search for a winnable deal), which may report progress on the way.
 """
 from __future__ import annotations
 
@@ -20,22 +23,32 @@ def _serve(conn) -> None:
             request = conn.recv()
         except (EOFError, OSError):
             return
-        request_id, game_name, state_json, level = request
+        request_id, kind, payload = request
         try:
-            spec = game.rules.get(game_name)
-            state = spec.from_json(state_json)
-            move = game.ai.choose_move(state, level)
-            conn.send((request_id, state.format_move(move), None))
+            if kind == MOVE:
+                game_name, state_json, level = payload
+                state = game.rules.get(game_name).from_json(state_json)
+                move = game.ai.choose_move(state, level)
+                conn.send((request_id, MOVE, state.format_move(move)))
+            else:
+                from game.ai.jobs import JOBS
+                name, args = payload
+                report = lambda value: conn.send((request_id, PROGRESS, value))  # noqa: E731
+                conn.send((request_id, JOB, JOBS[name](args, report)))
         except Exception as exc:  # reported to the player, who may take over the seat
-            conn.send((request_id, None, f"{type(exc).__name__}: {exc}\n"
+            conn.send((request_id, ERROR, f"{type(exc).__name__}: {exc}\n"
                                           f"{traceback.format_exc(limit=4)}"))
+
+
+MOVE, JOB, PROGRESS, ERROR = "move", "job", "progress", "error"
 
 
 @dataclass
 class Reply:
     request_id: int
-    move_text: str | None
-    error: str | None
+    move_text: str | None = None     # a move request's answer
+    error: str | None = None
+    result: object = None            # a job's answer
 
 
 class AIWorker:
@@ -45,6 +58,7 @@ class AIWorker:
         self._conn = None
         self._next_id = 1
         self.pending_id: int | None = None
+        self.progress = None            # the pending job's last progress report
 
     def _ensure_process(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -62,12 +76,20 @@ class AIWorker:
 
     def request(self, state, level) -> int:
         """Ask for a move for `state` (a copy is serialised); returns the request id."""
+        return self._send(MOVE, (state.spec.name, state.to_json(), level))
+
+    def request_job(self, name: str, args) -> int:
+        """Run the job `name` of game/ai/jobs.py on `args` (plain data); returns the id."""
+        return self._send(JOB, (name, args))
+
+    def _send(self, kind: str, payload) -> int:
         self.cancel()
         self._ensure_process()
         request_id = self._next_id
         self._next_id += 1
-        self._conn.send((request_id, state.spec.name, state.to_json(), level))
+        self._conn.send((request_id, kind, payload))
         self.pending_id = request_id
+        self.progress = None
         return request_id
 
     @property
@@ -80,20 +102,28 @@ class AIWorker:
             return None
         try:
             while self._conn.poll():
-                reply = Reply(*self._conn.recv())
-                if reply.request_id == self.pending_id:
-                    self.pending_id = None
-                    return reply
+                request_id, kind, value = self._conn.recv()
+                if request_id != self.pending_id:
+                    continue                    # from a cancelled request
+                if kind == PROGRESS:
+                    self.progress = value
+                    continue
+                self.pending_id = None
+                if kind == ERROR:
+                    return Reply(request_id, error=value)
+                if kind == MOVE:
+                    return Reply(request_id, move_text=value)
+                return Reply(request_id, result=value)
         except (EOFError, OSError) as exc:
             failed = self.pending_id
             self.pending_id = None
             self._discard_process()
-            return Reply(failed, None, f"the computer player stopped unexpectedly ({exc})")
+            return Reply(failed, error=f"the computer player stopped unexpectedly ({exc})")
         if not self._process.is_alive():
             failed = self.pending_id
             self.pending_id = None
             self._discard_process()
-            return Reply(failed, None, "the computer player stopped unexpectedly")
+            return Reply(failed, error="the computer player stopped unexpectedly")
         return None
 
     def cancel(self) -> None:

@@ -22,9 +22,10 @@ class MenuScene(Scene):
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: (not spec.is_built, spec.title))
-        count = len(specs) + 2 + (1 if self.suspended else 0)
+        count = len(specs) + 3 + (1 if self.suspended else 0)
         s = self.app.scale
-        rects = iter(self.column_rects(count, width=560, height=46, gap=10,
+        height, gap = (46, 10) if count <= 8 else (40, 8)
+        rects = iter(self.column_rects(count, width=560, height=height, gap=gap,
                                        top=round(140 * s)))
         if self.suspended:
             state, match = self.suspended.state, self.suspended.match
@@ -36,12 +37,20 @@ class MenuScene(Scene):
             item = self.button(next(rects), text, lambda spec=spec: self.choose(spec),
                                enabled=spec.is_built)
             item.extra["spec"] = spec
+            if spec.name == "xoliba":
+                puzzles = self.button(next(rects), "Xoliba Solitaire puzzles", self.puzzles)
+                puzzles.extra["blurb"] = ("Capture every blue piece with red: 46 graded "
+                                          "levels and random deals, with hints")
         self.button(next(rects), "Settings", self.open_settings)
         self.button(next(rects), "Quit", self.app.quit)
 
     def choose(self, spec) -> None:
         from game.scenes.setup import SetupScene
         self.app.push(SetupScene(self.app, spec))
+
+    def puzzles(self) -> None:
+        from game.scenes.puzzles import PuzzleSelectScene
+        self.app.push(PuzzleSelectScene(self.app))
 
     def continue_game(self) -> None:
         from game.scenes.play import PlayScene
@@ -65,8 +74,10 @@ class MenuScene(Scene):
         spec = item.extra.get("spec") if item else None
         palette = self.app.palette
         y = sh - round(96 * s)
+        blurb = item.extra.get("blurb") if item else None
         if spec is not None:
             blurb = spec.blurb if spec.is_built else f"{spec.blurb}  (coming in a later version)"
+        if blurb:
             draw_text(surface, blurb, (sw // 2, y), round(19 * s), palette.text, anchor="center")
         for message in self.app.messages[-2:]:
             for line in wrap_text(message, round(15 * s), sw - round(80 * s))[:2]:

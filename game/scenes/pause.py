@@ -17,7 +17,8 @@ class PauseScene(Scene):
     def build(self, size) -> None:
         # The game's own actions (offer to end, resign a deal) are here too, so a
         # keyboard or gamepad reaches them.
-        actions = self.play.game_actions()
+        actions = [(label, callback) for label, callback in self.play.game_actions()
+                   if label != "Restart"]           # the puzzles have their own, the same
         rects = iter(self.column_rects(5 + len(actions), width=400, height=50, gap=12))
         self.button(next(rects), "Resume", self.app.pop)
         for label, callback in actions:
@@ -25,7 +26,7 @@ class PauseScene(Scene):
         self.button(next(rects), "Restart", self.restart)
         self.button(next(rects), "Rules", self.rules)
         self.button(next(rects), "Settings", self.settings)
-        self.button(next(rects), "Quit to menu", self.quit_to_menu)
+        self.button(next(rects), f"Quit to {self.play.exit_name}", self.play.exit_to)
 
     def do(self, callback) -> None:
         self.app.pop()
@@ -42,11 +43,6 @@ class PauseScene(Scene):
     def settings(self) -> None:
         from game.scenes.settings import SettingsScene
         self.app.push(SettingsScene(self.app))
-
-    def quit_to_menu(self) -> None:
-        self.play.leave()
-        from game.scenes.menu import MenuScene
-        self.app.reset_to(MenuScene(self.app))
 
     def handle(self, action) -> None:
         from game import input as inp

@@ -448,6 +448,7 @@ class PlayScene(Scene):
     def draw(self, surface) -> None:
         self.draw_background(surface)
         self.view.draw(surface)
+        self.draw_board_overlay(surface)
         self._draw_panel(surface)
         if self.ui:
             self.ui.draw_ui(surface)
@@ -462,16 +463,10 @@ class PlayScene(Scene):
         width = panel.w - round(36 * s)
         y = round(16 * s)
         spec = self.state.spec
-        draw_text(surface, spec.title, (x, y), round(30 * s), palette.accent, True)
+        draw_text(surface, fit_text(self.panel_title(), round(30 * s), width, True), (x, y),
+                  round(30 * s), palette.accent, True)
         y += round(40 * s)
-        lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
-                            for k, v in self.state.options.items()
-                            if spec.option(k).in_setup and (self.match is None or k not in
-                                                            ("target", "resignation")))]
-        if self.match is not None:
-            rules = self.match.rules
-            lines.append(f"Game {self.match.game_number} of a match to {rules.target} points"
-                         + (" · resignation rule" if rules.resignation else ""))
+        lines = self.panel_subtitle()
         for line in [part for text in lines for part in wrap_text(text, round(15 * s), width)][:3]:
             draw_text(surface, line, (x, y), round(15 * s), palette.text_dim)
             y += round(20 * s)
@@ -511,6 +506,10 @@ class PlayScene(Scene):
             for line in wrap_text(self.notice, round(15 * s), width)[:2]:
                 draw_text(surface, line, (x, y), round(15 * s), palette.text)
                 y += round(20 * s)
+        for text, colour in self.panel_lines():
+            for line in wrap_text(text, round(16 * s), width)[:4]:
+                draw_text(surface, line, (x, y), round(16 * s), colour or palette.text)
+                y += round(21 * s)
         if hasattr(self.view, "info_lines"):
             y += round(4 * s)
             for text, colour in self.view.info_lines():
@@ -529,6 +528,38 @@ class PlayScene(Scene):
         if self.save_error:
             draw_text(surface, self.save_error[:60], (x, self.undo_button.element.rect.y - round(26 * s)),
                       round(13 * s), palette.highlight_bad)
+
+    # --- what a variant of the scene (the puzzles) changes -----------------------------
+    def panel_title(self) -> str:
+        return self.state.spec.title
+
+    def panel_subtitle(self) -> list[str]:
+        """The options of the game (and the match) under the title."""
+        spec = self.state.spec
+        lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
+                            for k, v in self.state.options.items()
+                            if spec.option(k).in_setup and (self.match is None or k not in
+                                                            ("target", "resignation")))]
+        if self.match is not None:
+            rules = self.match.rules
+            lines.append(f"Game {self.match.game_number} of a match to {rules.target} points"
+                         + (" · resignation rule" if rules.resignation else ""))
+        return lines
+
+    def panel_lines(self) -> list:
+        """More (text, colour or None) lines for the side panel, under the status."""
+        return []
+
+    def draw_board_overlay(self, surface) -> None:
+        """Drawn over the board, under the panel (a hint, a celebration)."""
+
+    exit_name = "menu"          # where Quit (pause) and the results card's last button go
+    allows_take_back = True     # the results card offers to take the last move back
+
+    def exit_to(self) -> None:
+        self.leave()
+        from game.scenes.menu import MenuScene
+        self.app.reset_to(MenuScene(self.app))
 
     def _status_text(self) -> str:
         if self.state.is_over:

@@ -31,9 +31,9 @@ class ResultsScene(Scene):
         width = panel.w - round(40 * s)
         labels = [(label, lambda action=action: self.go_on(action))
                   for label, action in self.play.result_actions()]
-        if self.play.state.is_over and self.play.state.can_undo:
+        if self.play.state.is_over and self.play.state.can_undo and self.play.allows_take_back:
             labels.append(("Take back", self.take_back))
-        labels.append(("Menu", self.to_menu))
+        labels.append((self.play.exit_name.capitalize(), self.play.exit_to))
         y = panel.bottom - len(labels) * (height + gap) - round(10 * s)
         for i, (label, action) in enumerate(labels):
             self.button((panel.x + round(20 * s), y + i * (height + gap), width, height),
@@ -47,13 +47,8 @@ class ResultsScene(Scene):
         self.app.pop()
         self.play.undo()
 
-    def to_menu(self) -> None:
-        self.play.leave()
-        from game.scenes.menu import MenuScene
-        self.app.reset_to(MenuScene(self.app))
-
     def on_back(self) -> None:
-        self.to_menu()
+        self.play.exit_to()
 
     def draw(self, surface) -> None:
         s = self.app.scale

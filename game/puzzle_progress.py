@@ -1,0 +1,136 @@
+"""Xoliba solitaire puzzle progress: solved levels, stars, unfinished attempts.
+
+Kept in the user's data directory as `puzzles.json`, written atomically after every
+change (a move of an attempt included), so quitting at any moment loses nothing. A file
+that cannot be used is kept aside with a message, and play starts from no progress.
+
+The ladder: a level is open while fewer than OPEN_AHEAD levels before it are unsolved, so
+a player stuck on one level can always try the next two. Stars: 3 for solving at par or
+better, 2 within a margin of par (a quarter of it, at least 2 moves), 1 for any solution.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from game.engine import storage
+
+PROGRESS_VERSION = 1
+OPEN_AHEAD = 3
+MAX_MOVES = 10_000          # more moves than any attempt could hold: a corrupt file
+
+
+def near_par_margin(par: int) -> int:
+    return max(2, math.ceil(par / 4))
+
+
+def stars_for(par: int, moves: int) -> int:
+    if moves <= par:
+        return 3
+    return 2 if moves <= par + near_par_margin(par) else 1
+
+
+@dataclass
+class Solved:
+    stars: int
+    best: int
+    previous_best: int | None
+    new_best: bool
+
+
+@dataclass
+class PuzzleProgress:
+    best: dict = field(default_factory=dict)        # level id -> fewest moves it was solved in
+    attempts: dict = field(default_factory=dict)    # level id -> the unfinished attempt's moves
+    deal: dict | None = None                        # the current random deal and its moves
+    deals_solved: int = 0
+    current: str | None = None      # the level played last in this session (not saved)
+
+    # --- the ladder ---------------------------------------------------------------------
+    def is_solved(self, level) -> bool:
+        return level.id in self.best
+
+    def stars(self, level) -> int:
+        best = self.best.get(level.id)
+        return 0 if best is None else stars_for(level.par, best)
+
+    def is_open(self, levels: list, index: int) -> bool:
+        unsolved_before = sum(1 for level in levels[:index] if not self.is_solved(level))
+        return unsolved_before < OPEN_AHEAD
+
+    def to_unlock(self, levels: list, index: int) -> int:
+        """How many earlier levels must still be solved before level `index` opens."""
+        unsolved_before = sum(1 for level in levels[:index] if not self.is_solved(level))
+        return max(0, unsolved_before - OPEN_AHEAD + 1)
+
+    def total_stars(self, levels: list) -> int:
+        return sum(self.stars(level) for level in levels)
+
+    # --- changes --------------------------------------------------------------------------
+    def record_solved(self, level, moves: int) -> Solved:
+        previous = self.best.get(level.id)
+        if previous is None or moves < previous:
+            self.best[level.id] = moves
+        self.attempts.pop(level.id, None)
+        return Solved(stars_for(level.par, moves), self.best[level.id], previous,
+                      previous is None or moves < previous)
+
+    def to_dict(self) -> dict:
+        return {"version": PROGRESS_VERSION, "best": self.best, "attempts": self.attempts,
+                "deal": self.deal, "deals_solved": self.deals_solved}
+
+
+def _moves_list(value, what: str) -> list:
+    if not isinstance(value, list) or len(value) > MAX_MOVES or \
+            not all(isinstance(move, str) for move in value):
+        raise ValueError(f"{what} is not a list of moves")
+    return list(value)
+
+
+def _validate(data) -> PuzzleProgress:
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
+    version = data.get("version")
+    if not isinstance(version, int) or version > PROGRESS_VERSION:
+        raise ValueError(f"it has format {version!r}; this version reads up to "
+                         f"{PROGRESS_VERSION}")
+    progress = PuzzleProgress()
+    best = data.get("best", {})
+    if not isinstance(best, dict):
+        raise ValueError("'best' is not a table of levels")
+    for level_id, moves in best.items():
+        if not isinstance(moves, int) or isinstance(moves, bool) or not 0 < moves < MAX_MOVES:
+            raise ValueError(f"level {level_id!r}: best {moves!r} is not a number of moves")
+        progress.best[level_id] = moves
+    attempts = data.get("attempts", {})
+    if not isinstance(attempts, dict):
+        raise ValueError("'attempts' is not a table of levels")
+    for level_id, moves in attempts.items():
+        progress.attempts[level_id] = _moves_list(moves, f"the attempt at level {level_id!r}")
+    deal = data.get("deal")
+    if deal is not None:
+        if not isinstance(deal, dict) or not isinstance(deal.get("seed"), int) or \
+                not isinstance(deal.get("position"), str):
+            raise ValueError("'deal' is not a random deal")
+        _moves_list(deal.get("line"), "the random deal's line")
+        _moves_list(deal.get("moves", []), "the random deal's moves")
+        progress.deal = deal
+    solved = data.get("deals_solved", 0)
+    if not isinstance(solved, int) or isinstance(solved, bool) or solved < 0:
+        raise ValueError(f"deals_solved {solved!r} is not a count")
+    progress.deals_solved = solved
+    return progress
+
+
+def progress_path():
+    return storage.data_dir() / "puzzles.json"
+
+
+def load_progress() -> tuple[PuzzleProgress, str | None]:
+    """The saved progress (or none) and a message when the file could not be used."""
+    progress, message = storage.read_json_file(progress_path(), "puzzle progress", _validate)
+    return progress or PuzzleProgress(), message
+
+
+def save_progress(progress: PuzzleProgress) -> None:
+    storage.atomic_write_json(progress_path(), progress.to_dict())

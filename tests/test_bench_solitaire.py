@@ -1,0 +1,48 @@
+"""`python -m game.bench solitaire`, the shipped-levels section (game/bench/solitaire.py):
+kept fast: two easy levels solved in this process, and the report on made-up rows."""
+import pytest
+
+from game.bench import solitaire as B
+from game.bench.__main__ import main
+from game.rules.xoliba_levels import load_levels
+
+
+def _row(**changes):
+    row = {"id": "900", "title": "Made Up", "difficulty": 3, "kind": "deal", "par": 10,
+           "par_proven": False, "status": "won", "reason": "searched", "length": 10,
+           "first_length": 12, "proven": True, "lower": 10, "nodes": 100,
+           "decide_nodes": 50, "decide_seconds": 0.5, "seconds": 1.0}
+    row.update(changes)
+    return row
+
+
+def test_two_shipped_levels_decide_won(capsys):
+    levels, errors = load_levels()
+    assert errors == []
+    rows = B.time_levels(levels[:2], budget=2.0)
+    assert [r["id"] for r in rows] == [levels[0].id, levels[1].id]
+    assert all(r["status"] == "won" and r["length"] <= r["par"] for r in rows)
+    assert B.report_levels(rows, verbose=True)
+    out = capsys.readouterr().out
+    assert f"level {levels[0].id}" in out and "levels: PASS" in out
+
+
+def test_report_fails_on_a_level_not_won_or_too_slow(capsys):
+    assert not B.report_levels([_row(), _row(id="901", status="undecided", reason="budget",
+                                             length=None, decide_seconds=30.1)])
+    out = capsys.readouterr().out
+    assert "901" in out and "not proved winnable" in out and "levels: FAIL" in out
+    assert not B.report_levels([_row(decide_seconds=6.0)])     # median over 5 s
+    assert "FAIL" in capsys.readouterr().out
+    assert not B.report_levels([_row()], errors=["999.txt, line 3: bad"])
+
+
+def test_report_notes_a_line_shorter_than_par(capsys):
+    assert B.report_levels([_row(length=8, par_proven=True)], verbose=True)
+    out = capsys.readouterr().out
+    assert "line 8 < par 10" in out and "par marked proven" in out
+
+
+def test_levels_only_and_no_levels_exclude_each_other(capsys):
+    with pytest.raises(SystemExit):
+        main(["solitaire", "--levels-only", "--no-levels"])
