@@ -149,15 +149,18 @@ class PlayScene(Scene):
 
     def play_move(self, move) -> None:
         before = self.state.copy()
-        had_actions = bool(self.game_actions())
+        actions_before = self._action_labels()
         self.state.play(move)
         self.view.on_move(move, before)
         self.computer_wait = 0.0
         self.pass_wait = 0.0
         self.notice = ""
-        if bool(self.game_actions()) != had_actions:
+        if self._action_labels() != actions_before:
             self.rebuild()
         self._after_change()
+
+    def _action_labels(self) -> list:
+        return [label for label, _ in self.game_actions()]
 
     def _after_change(self) -> None:
         self._refresh_buttons()

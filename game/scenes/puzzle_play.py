@@ -108,6 +108,8 @@ class PuzzleScene(PlayScene):
     def game_actions(self) -> list:
         if self.solution is not None:
             return [("Try it yourself", self.restart)]
+        if self.solved is not None:
+            return [("Restart", self.restart)]
         actions = [("Hint", self.request_hint), ("Restart", self.restart)]
         if self.hint and self.hint.get("status") == "lost" and self.hint.get("index") is not None:
             actions.append(("Rewind", self.back_to_winnable))
@@ -290,7 +292,8 @@ class PuzzleScene(PlayScene):
         best = self.progress.best.get(level.id)
         text = f"Xoliba solitaire · {level.difficulty_name}"
         if best is not None:
-            text += f" · best {best} ({stars_for(level.par, best)} ★)"
+            stars = stars_for(level.par, best)
+            text += f" · best {best} ({stars} star{'s' if stars != 1 else ''})"
         return [text]
 
     def panel_lines(self) -> list:
@@ -373,20 +376,24 @@ class PuzzleScene(PlayScene):
         palette = self.app.palette
         view = self.view
         if view.has_column and view.column.w >= round(180 * s):
-            banner = pygame.Rect(view.column.x, view.column.centery - round(60 * s),
-                                 view.column.w, round(120 * s))
+            banner = pygame.Rect(view.column.x, view.column.centery - round(65 * s),
+                                 view.column.w, round(130 * s))
         else:
-            banner = pygame.Rect(0, 0, round(min(view.area.w * 0.8, 460 * s)), round(96 * s))
+            banner = pygame.Rect(0, 0, round(min(view.area.w * 0.8, 300 * s)), round(120 * s))
             banner.midtop = (view.area.centerx, view.area.y + round(12 * s))
         pygame.draw.rect(surface, palette.panel, banner, border_radius=round(14 * s))
         pygame.draw.rect(surface, palette.accent, banner, 3, border_radius=round(14 * s))
         moves = len(self.state.history)
-        size = round(24 * s)
-        text = fit_text(f"Solved in {moves} move{'s' if moves != 1 else ''}!", size,
-                        banner.w - round(16 * s), True)
-        draw_text(surface, text, (banner.centerx, banner.y + banner.h * 0.3), size,
-                  palette.accent, True, anchor="center")
-        draw_stars(surface, (banner.centerx, banner.y + banner.h * 0.7), round(15 * s), 3,
+        width = banner.w - round(16 * s)
+        draw_text(surface, fit_text("Solved!", round(28 * s), width, True),
+                  (banner.centerx, banner.y + banner.h * 0.24), round(28 * s), palette.accent,
+                  True, anchor="center")
+        par = "the solver's" if self.is_deal else "par"
+        draw_text(surface, fit_text(f"{moves} move{'s' if moves != 1 else ''} · {par} "
+                                    f"{self.level.par}", round(17 * s), width),
+                  (banner.centerx, banner.y + banner.h * 0.5), round(17 * s), palette.text,
+                  anchor="center")
+        draw_stars(surface, (banner.centerx, banner.y + banner.h * 0.76), round(15 * s), 3,
                    self._stars(), palette.accent, palette.text_dim)
 
     def _stars(self) -> int:

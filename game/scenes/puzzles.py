@@ -27,7 +27,7 @@ class PuzzleSelectScene(Scene):
         super().__init__(app)
         self.levels, errors = load_levels(folder)
         self.progress, message = load_progress()
-        self.messages = [str(error) for error in errors]
+        self.messages = [f"A level was left out: {error}" for error in errors]
         if message:
             self.messages.insert(0, message)
         self.tiles: list = []          # (Focusable, level index)
