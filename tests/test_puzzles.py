@@ -244,6 +244,10 @@ def test_giving_up_shows_the_solution(make_app):
     gamepad.pause()
     gamepad.activate("Give up")
     assert scene_name(app) == "ConfirmScene"
+    gamepad.activate("Keep trying")
+    assert app.scene is puzzle and puzzle.solution is None
+    gamepad.pause()
+    gamepad.activate("Give up")
     gamepad.activate("Show the solution")
     assert puzzle.solution == level.line and not puzzle.human_to_move
     step(app, frames=30, dt=0.1)
@@ -283,9 +287,15 @@ def test_a_random_deal_is_found_then_played_and_kept(make_app):
     assert label.endswith("(move 2)")
     mouse.activate(label)
     assert app.scene.state.move_list() == puzzle.level.line[:1]
-    # Cancel a search: the worker stops at once.
+    # A new deal would replace the unfinished one: asked first, "Keep it" keeps it.
     app.scene.exit_to()
     mouse.activate("Random deal")
+    assert scene_name(app) == "ConfirmScene"
+    mouse.activate("Keep it")
+    assert scene_name(app) == "PuzzleSelectScene" and select.progress.deal["seed"] == 2001
+    # Cancel a search: the worker stops at once.
+    mouse.activate("Random deal")
+    mouse.activate("New deal")
     assert scene_name(app) == "DealSearchScene" and app.worker.busy
     mouse.activate("Cancel")
     assert scene_name(app) == "PuzzleSelectScene" and not app.worker.busy

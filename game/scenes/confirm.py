@@ -25,7 +25,8 @@ class ConfirmScene(Scene):
 
     def answer(self, callback) -> None:
         self.app.pop()
-        callback()
+        if callback is not None:        # None: the answer only closes the question
+            callback()
 
     def on_back(self) -> None:
         self.answer(self.choices[1][1])

@@ -115,6 +115,17 @@ class PuzzleSelectScene(Scene):
         self.app.push(PuzzleScene(self.app, level, self.progress, self.levels))
 
     def random_deal(self) -> None:
+        deal = self.progress.deal
+        if deal is not None and deal.get("moves"):
+            from game.scenes.confirm import ConfirmScene
+            self.app.push(ConfirmScene(
+                self.app, "A new random deal?", f"Deal {deal['seed']} is not finished "
+                f"({len(deal['moves'])} moves made); a new deal replaces it.", "New deal",
+                self._search_deal, "Keep it", None))
+            return
+        self._search_deal()
+
+    def _search_deal(self) -> None:
         self.app.push(DealSearchScene(self.app, self.progress, self.levels))
 
     def continue_deal(self) -> None:
