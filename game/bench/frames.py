@@ -156,16 +156,57 @@ def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float
         searched.append(app.worker.busy)
     times = _measure(app, frames, keep_searching_xoliba)
     record(f"play xoliba: computer searching ({sum(searched)}/{frames})", times)
+    _puzzle_rows(app, frames, record)
     app.shutdown()
     return rows
+
+
+def _puzzle_rows(app, frames, record) -> None:
+    """The Xoliba solitaire puzzles: the level grid, a level while the solver thinks about
+    a hint (with the arrow of the last one shown), and the solved celebration."""
+    from game.puzzle_progress import PuzzleProgress
+    from game.scenes.puzzle_play import PuzzleScene
+    from game.scenes.puzzles import PuzzleSelectScene
+
+    select = PuzzleSelectScene(app)
+    app.reset_to(select)
+    record("puzzles: level select", _measure(app, frames))
+    levels = select.levels
+    level = levels[min(29, len(levels) - 1)]
+    scene = PuzzleScene(app, level, PuzzleProgress(), levels)
+    app.push(scene)
+    scene.state.play(scene.state.parse_move(level.line[0]))
+    scene.view.sync()
+    scene.request_hint()                    # from the level's line: the arrow is shown
+    thinking = []
+
+    def keep_hinting(index):
+        # The solver searches in the worker while the arrow pulses and the panel counts.
+        if not app.worker.busy:
+            app.worker.request_job("solitaire_hint", {"positions": scene._positions()})
+        thinking.append(app.worker.busy)
+    times = _measure(app, frames, keep_hinting)
+    app.worker.cancel()
+    record(f"puzzles: hint shown, solver thinking ({sum(thinking)}/{frames})", times)
+    first = levels[0]
+    scene = PuzzleScene(app, first, PuzzleProgress(), levels)
+    app.reset_to(scene)
+    scene.play_move(scene.state.parse_move(first.line[0]))
+    scene.celebration_time = 0.0
+    scene.results_timer = None              # the card would cover the panel: board only
+
+    def celebrate(index):
+        scene.celebration_time = (index % 120) / 60   # confetti in flight throughout
+    record("puzzles: solved celebration (confetti)", _measure(app, frames, celebrate))
 
 
 def run(args) -> int:
     rows = measure(frames=args.frames)
     print(f"Render time per frame at 1280×720 ({args.frames} frames each)")
-    print(f"{'scene':36} {'p50 ms':>8} {'p99 ms':>8}")
+    width = max(len(name) for name, _, _ in rows)
+    print(f"{'scene':{width}} {'p50 ms':>8} {'p99 ms':>8}")
     for name, p50, p99 in rows:
-        print(f"{name:36} {p50:8.2f} {p99:8.2f}")
+        print(f"{name:{width}} {p50:8.2f} {p99:8.2f}")
     return 0
 
 
