@@ -118,6 +118,7 @@ def test_levels_solved_with_each_device_open_the_next(make_app, device_name):
     assert labels(results) == ["Next level", "Play again", "Levels"]
     progress = json.loads(progress_path().read_text())
     assert progress["best"] == {LEVELS[0].id: LEVELS[0].par}
+    assert puzzle.celebration is not None and puzzle.game_actions()[0][0] == "Restart"
     if device_name == "mouse":
         device.click(find_item(results, "Next level").element.rect.center)
     else:
@@ -340,3 +341,29 @@ def test_the_pad_reaches_hint_and_restart_through_the_pause_menu(make_app):
     assert labels(app.scene)[:4] == ["Resume", "Hint", "Give up", "Restart"]
     gamepad.activate("Hint")
     assert puzzle.hint["move"] == LEVELS[2].line[0]
+
+
+def test_taking_back_the_winning_move_plays_on(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    progress = PuzzleProgress()
+    puzzle = PuzzleScene(app, LEVELS[1], progress, LEVELS)
+    app.push(puzzle)
+    step(app, frames=2)
+    play_line(app, mouse, puzzle, LEVELS[1].line)
+    assert puzzle.solved is not None and puzzle.celebration is not None
+    wait_for_scene(app, "ResultsScene")
+    mouse.activate("Levels")
+    assert scene_name(app) == "PuzzleSelectScene" and progress.is_solved(LEVELS[1])
+    puzzle = PuzzleScene(app, LEVELS[1], progress, LEVELS)
+    app.push(puzzle)
+    step(app, frames=2)
+    assert puzzle.state.history == [] and puzzle.solved is None   # a solved level starts afresh
+    play_line(app, mouse, puzzle, LEVELS[1].line)
+    puzzle.undo()
+    assert puzzle.solved is None and puzzle.celebration is None and not puzzle.state.is_over
+    assert "Hint" in labels(puzzle)
+    play_line(app, mouse, puzzle, LEVELS[1].line[-1:])
+    assert puzzle.solved is not None
+    puzzle.restart()
+    assert puzzle.solved is None and puzzle.celebration is None and puzzle.state.history == []

@@ -129,8 +129,18 @@ class PuzzleScene(PlayScene):
 
     def restart(self) -> None:
         self.solution = None
-        self.solved = None
+        self._forget_solved()
         super().restart()
+
+    def _after_undo_redo(self) -> None:
+        if not self.state.is_over:
+            self._forget_solved()       # taking the last move back: play on for a better score
+        super()._after_undo_redo()
+
+    def _forget_solved(self) -> None:
+        """The solve stays recorded in the progress; the scene plays on as unsolved."""
+        self.solved = None
+        self.celebration = None
 
     def give_up(self) -> None:
         from game.scenes.confirm import ConfirmScene
@@ -185,7 +195,12 @@ class PuzzleScene(PlayScene):
         """Back to the level select (under this scene on the stack)."""
         from game.scenes.puzzles import PuzzleSelectScene
         self.leave()
-        while self.app.stack and not isinstance(self.app.scene, PuzzleSelectScene):
+        if not any(isinstance(scene, PuzzleSelectScene) for scene in self.app.stack):
+            from game.scenes.menu import MenuScene     # (opened some other way)
+            self.app.reset_to(MenuScene(self.app))
+            self.app.push(PuzzleSelectScene(self.app))
+            return
+        while not isinstance(self.app.scene, PuzzleSelectScene):
             self.app.pop()
 
     # --- hints ---------------------------------------------------------------------------
