@@ -291,3 +291,83 @@ def test_rules_layer_stays_headless():
     code = ("import sys, game.rules.xoliba_levels as L; L.load_levels(); "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=LEVELS_FOLDER.parent).returncode == 0
+
+
+# --- reprove (game/tools/levels.py) ----------------------------------------------------------
+def _detour_line(position):
+    """A 3-move winning line of `position`: two moves that capture nothing, then the win."""
+    red, blue = S.masks_of(X.parse_position(position, 1))
+    for first in S.moves(red, blue):
+        red1, blue1, cap1 = S.play(red, blue, first)
+        if cap1:
+            continue
+        for second in S.moves(red1, blue1):
+            red2, blue2, cap2 = S.play(red1, blue1, second)
+            if cap2:
+                continue
+            for third in S.moves(red2, blue2):
+                if S.play(red2, blue2, third)[1] == 0:
+                    return [first, second, third]
+    return None
+
+
+def test_reprove_shortens_a_lengthened_par(tmp_path, capsys):
+    """Level 001 stored with a 3-move detour and par_proven no: reprove gives par 1 back,
+    proved, keeps the other keys, and a dry run afterwards changes nothing."""
+    import dataclasses
+    from game.tools import levels as tool
+    original = read_level(LEVELS_FOLDER / "001.txt")
+    detour = _detour_line(original.position)
+    assert detour is not None
+    long_line = tool.notation(original.position, detour)
+    lengthened = dataclasses.replace(original, par=3, line=long_line, par_proven=False,
+                                     measures=original.measures.replace("score 1.61",
+                                                                        "score 3.33"))
+    path = tmp_path / "001.txt"
+    path.write_text(format_level(lengthened), encoding="utf-8", newline="\n")
+    assert read_level(path).par == 3
+
+    # --dry-run reports, writes nothing
+    assert tool.main(["reprove", "--folder", str(tmp_path), "--time", "5", "--jobs", "1",
+                      "--dry-run"]) == 0
+    assert "par 3 -> 1" in capsys.readouterr().out
+    assert read_level(path).par == 3
+
+    assert tool.main(["reprove", "--folder", str(tmp_path), "--time", "5", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "001  First Capture    par 3 -> 1 (not proven -> proven)" in out
+    assert "1 changed" in out
+    level = read_level(path)
+    assert level.par == len(level.line) == 1 and level.par_proven is True
+    for key in ("id", "title", "difficulty", "kind", "source", "position"):
+        assert getattr(level, key) == getattr(original, key), key
+    assert level.measures == original.measures      # lower bound 1, captures 1, score 1.61
+    assert path.read_text(encoding="utf-8") == format_level(level)
+    assert [p.name for p in tmp_path.iterdir()] == ["001.txt"]      # no temporary file left
+
+    # already shortest and proved: nothing to do
+    before = path.read_bytes()
+    assert tool.main(["reprove", "--folder", str(tmp_path), "--time", "5", "--jobs", "1",
+                      "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert "par 1 unchanged (proven)" in out and "0 would change" in out
+    assert path.read_bytes() == before
+
+
+def test_reprove_never_lengthens_and_proves_par():
+    from game.tools import levels as tool
+    level = read_level(LEVELS_FOLDER / "001.txt")
+    level.par_proven = False
+    longer = dict(status=S.WON, line=["a"] * 2, proven=False, lower_bound=1, captures=1)
+    assert tool.improve(level, dict(longer, lower_bound=0)) is None
+    proved = tool.improve(level, longer)                # lower bound 1 >= par 1: proved
+    assert proved.par == 1 and proved.par_proven and proved.line == level.line
+    assert tool.improve(level, dict(status=S.UNDECIDED, proven=False,
+                                     lower_bound=0)) is None
+    assert tool.parse_ids("18, 024,30-32") == {18, 24, 30, 31, 32}
+    measures = ("winning first moves 8 of 21 (38%), decision nodes 2416, captures 5, "
+                "first line found 39, lower bound 13, score 28.02")
+    assert tool.update_measures(measures, 14, 14, 4) == measures.replace(
+        "captures 5", "captures 4").replace("lower bound 13", "lower bound 14").replace(
+        "score 28.02", "score 26.91")
+    assert tool.update_measures("free text", 14, 14) == "free text"

@@ -3,6 +3,8 @@
     python -m game.tools.levels generate [--lessons 12] [--deals 34] [--time 12] [--jobs 2]
                                          [--out levels] [--force] [--dry-run]
     python -m game.tools.levels check [folder]
+    python -m game.tools.levels reprove [--time 60] [--jobs 2] [--only IDS] [--folder levels]
+                                        [--dry-run]
 
 `generate` makes two kinds of candidates and keeps only those the solver
 (game/ai/xoliba_solver.py) proves winnable within its budget:
@@ -21,6 +23,12 @@ levels are ordered by it from gentle to very hard, and the five difficulties are
 by rank (a fifth of the levels each). Files are written as levels/NNN.txt (the format:
 levels/README.md); an existing file that differs is never overwritten without --force.
 
+`reprove` runs the solver again on every level file (or those of --only) with a bigger
+budget, and rewrites a file in place when the solver finds a strictly shorter winning line
+(new line, par, par_proven) or proves a stored par shortest that was not proved; the
+other keys are kept (`measures` gets the new captures, lower bound and score). A par is
+never made longer.
+
 The solver runs under a time budget per position, on --jobs worker processes; results
 near the budget can differ from machine to machine, so a rerun may grade a level
 differently (and without --force leaves the shipped files alone).
@@ -28,17 +36,22 @@ differently (and without --force leaves the shipped files alone).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import multiprocessing
+import os
 import random
+import re
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from game.ai import xoliba_solver as S
 from game.rules import xoliba as X
-from game.rules.xoliba_levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, format_level,
-                                      load_levels, new_solitaire, parse_level)
+from game.rules.xoliba_levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
+                                      format_level, level_files, load_levels, new_solitaire,
+                                      parse_level, read_level)
 
 # (blue kept, red kept) per lesson, gentlest first.
 LESSONS = ((1, 5), (1, 8), (2, 7), (2, 9), (3, 9), (3, 11), (4, 11), (5, 13), (6, 14),
@@ -278,9 +291,268 @@ def check(args) -> int:
     return 1 if errors else 0
 
 
+# --- reproving the shipped levels ----------------------------------------------------------
+MEASURES = re.compile(r"^winning first moves (?P<wins>\d+) of (?P<firsts>\d+) \(\d+%\), "
+                      r"decision nodes (?P<nodes>\d+), captures (?P<captures>\d+), "
+                      r"first line found (?P<first>\d+), lower bound (?P<lower>\d+), "
+                      r"score (?P<score>[\d.]+)$")
+
+
+def captures_of(position: str, line) -> int:
+    """How many of the solver's moves (frm, to, triangle) capture."""
+    red, blue = S.masks_of(X.parse_position(position, 1))
+    captures = 0
+    for move in line:
+        red, blue, cap = S.play(red, blue, move)
+        captures += bool(cap)
+    return captures
+
+
+def resolve(task: dict) -> dict:
+    """Solve one level's board again (run in a worker process): task has name, position
+    and time. The line found, if any, comes back in notation."""
+    board = X.parse_position(task["position"], 1)
+    res = S.solve(board, time_budget=task["time"])
+    out = dict(name=task["name"], status=res.status, proven=res.proven_shortest,
+               lower_bound=res.lower_bound, nodes=res.nodes, seconds=round(res.seconds, 1))
+    if res.won and res.line:
+        out["line"] = notation(task["position"], res.line)
+        out["captures"] = captures_of(task["position"], res.line)
+    return out
+
+
+def measures_score(measures: str, par: int) -> float | None:
+    """The difficulty score (`score`) of a level with this par, from its measures text;
+    None if the text is not the generator's."""
+    match = MEASURES.match(measures or "")
+    if not match:
+        return None
+    share = int(match["wins"]) / max(1, int(match["firsts"]))
+    return score(dict(line=[None] * par, share=share, decide_nodes=int(match["nodes"])))
+
+
+def update_measures(measures: str, par: int, lower_bound: int,
+                    captures: int | None = None) -> str:
+    """The generator's measures text with a new par: its lower bound raised to
+    `lower_bound` (never lowered, never above par), its captures (if given) and its score
+    recomputed. Any other text is returned unchanged."""
+    match = MEASURES.match(measures or "")
+    if not match:
+        return measures
+    values = {key: match[key] for key in ("captures", "lower", "score")}
+    values["lower"] = str(min(par, max(int(match["lower"]), lower_bound)))
+    if captures is not None:
+        values["captures"] = str(captures)
+    values["score"] = str(measures_score(measures, par))
+    text = measures
+    for key in ("score", "lower", "captures"):      # right to left: the spans stay valid
+        start, end = match.span(key)
+        text = text[:start] + values[key] + text[end:]
+    return text
+
+
+def improve(level: Level, result: dict) -> Level | None:
+    """The level with what the solver found (a result of `resolve`), or None if that
+    improves nothing. A strictly shorter line replaces the stored one (par_proven: whether
+    the solver proved it shortest); a stored par not yet proved becomes proved when the
+    solver proves no shorter line wins. Never a longer par."""
+    line = result.get("line") or []
+    won = result["status"] == S.WON and bool(line)
+    if won and len(line) < level.par:
+        par = len(line)
+        proven = bool(result["proven"]) or result["lower_bound"] >= par
+        lower = par if proven else result["lower_bound"]
+        return dataclasses.replace(level, par=par, line=list(line), par_proven=proven,
+                                   measures=update_measures(level.measures, par, lower,
+                                                            result.get("captures")))
+    if not level.par_proven and (result["lower_bound"] >= level.par
+                                 or (won and result["proven"] and len(line) == level.par)):
+        return dataclasses.replace(level, par_proven=True,
+                                   measures=update_measures(level.measures, level.par,
+                                                            level.par))
+    return None
+
+
+def write_atomic(path: Path, text: str, expected: bytes | None = None) -> None:
+    """Write `text` to `path` through a temporary file in the same folder and a rename, so
+    the file is always either the old or the new level. With `expected`, refuse (OSError)
+    if the file no longer holds those bytes (someone else changed it meanwhile)."""
+    path = Path(path)
+    if expected is not None and path.read_bytes() != expected:
+        raise OSError(f"{path} changed on disk since it was read: not written")
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        try:
+            os.chmod(temp, path.stat().st_mode & 0o777)
+        except OSError:
+            pass
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise
+
+
+def parse_ids(text: str) -> set:
+    """--only: ids separated by commas, ranges with '-' ("18,24,30-32"); numbers are
+    compared as numbers (18 is 018)."""
+    wanted = set()
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        low, dash, high = part.partition("-")
+        if dash and low.strip().isdigit() and high.strip().isdigit():
+            wanted.update(range(int(low), int(high) + 1))
+        else:
+            wanted.add(int(part) if part.isdigit() else part)
+    return wanted
+
+
+def _id_key(level_id: str):
+    return int(level_id) if level_id.isdigit() else level_id
+
+
+def _outcome(old: Level, new: Level | None, result: dict) -> str:
+    proven = lambda flag: "proven" if flag else "not proven"     # noqa: E731
+    line = result.get("line")
+    found = (f"solver: {len(line)} moves{' proven' if result['proven'] else ''}, "
+             if line else f"solver: {result['status']}, ")
+    found += f"lower bound {result['lower_bound']}; {result['seconds']} s, {result['nodes']} nodes"
+    head = f"{old.id}  {old.title:16}"
+    if new is None:
+        return f"{head} par {old.par} unchanged ({proven(old.par_proven)})  [{found}]"
+    par = f"par {old.par} -> {new.par}" if new.par != old.par else f"par {old.par}"
+    return f"{head} {par} ({proven(old.par_proven)} -> {proven(new.par_proven)})  [{found}]"
+
+
+def reprove(args) -> int:
+    folder = Path(args.folder) if args.folder else LEVELS_FOLDER
+    started = time.perf_counter()
+    wanted = parse_ids(args.only) if args.only else None
+    chosen, errors = [], []           # (path, original bytes, level)
+    every = {}                        # id -> level, every good file (for the order report)
+    for path in level_files(folder):
+        try:
+            data = path.read_bytes()
+            level = read_level(path)
+        except (OSError, LevelError) as exc:
+            errors.append(str(exc))
+            continue
+        every[level.id] = level
+        if wanted is None or _id_key(level.id) in wanted or path.stem in wanted:
+            chosen.append((path, data, level))
+    if wanted is not None:
+        found = {_id_key(level.id) for _, _, level in chosen} | {p.stem for p, _, _ in chosen}
+        for missing in sorted(wanted - found, key=str):
+            errors.append(f"--only: no level {missing} in {folder}")
+    for message in errors:
+        print("ERROR " + message, flush=True)
+    print(f"reprove: {len(chosen)} levels of {folder}, {args.time:g} s each, "
+          f"{args.jobs} job{'s' if args.jobs != 1 else ''}"
+          f"{', dry run' if args.dry_run else ''}", flush=True)
+
+    by_name = {str(path): (path, data, level) for path, data, level in chosen}
+    tasks = [dict(name=str(path), position=level.position, time=args.time)
+             for path, _, level in chosen]
+    changes = []                      # (old, new, result)
+    failures = 0
+    pool = None
+    if args.jobs <= 1 or len(tasks) <= 1:
+        iterator = map(resolve, tasks)
+    else:
+        pool = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork") \
+            .Pool(min(args.jobs, len(tasks)), maxtasksperchild=1)
+        iterator = pool.imap_unordered(resolve, tasks)
+    try:
+        for result in iterator:
+            path, data, old = by_name[result["name"]]
+            if result["status"] == S.LOST:
+                # the stored line wins (it was replayed on loading): a solver fault
+                print(f"{old.id}  {old.title:16} ERROR the solver says lost, but the stored "
+                      f"line wins: unchanged", flush=True)
+                failures += 1
+                continue
+            new = improve(old, result)
+            note = ""
+            if new is not None:
+                text = format_level(new)
+                parse_level(text, str(path))      # never write a level that does not check
+                changes.append((old, new, result))
+                every[new.id] = new
+                if old.par_proven and new.par < old.par:
+                    note = "  (the stored par was marked proven!)"
+                if args.dry_run:
+                    note += "  (dry run: not written)"
+                else:
+                    try:
+                        write_atomic(path, text, expected=data)
+                    except OSError as exc:
+                        note += f"  ERROR {exc}"
+                        failures += 1
+            print(_outcome(old, new, result) + note, flush=True)
+    finally:
+        if pool is not None:
+            pool.terminate()
+            pool.join()
+
+    shorter = [(o, n) for o, n, _ in changes if n.par < o.par]
+    proved = [(o, n) for o, n, _ in changes if n.par_proven and not o.par_proven]
+    print()
+    print(f"summary: {len(chosen)} level{'s' if len(chosen) != 1 else ''} in "
+          f"{time.perf_counter() - started:.0f} s: "
+          f"{len(changes)} {'would change' if args.dry_run else 'changed'}, "
+          f"{len(chosen) - len(changes)} unchanged")
+    if shorter:
+        print("  shorter par: " + ", ".join(
+            f"{o.id} {o.par} -> {n.par}{' (proven)' if n.par_proven else ''}"
+            for o, n in sorted(shorter, key=lambda c: _id_key(c[0].id))))
+    if proved:
+        print("  newly proven shortest: " + ", ".join(
+            f"{o.id} (par {n.par})" for o, n in sorted(proved, key=lambda c: _id_key(c[0].id))))
+    levels = sorted(every.values(), key=lambda lv: _id_key(lv.id))
+    print(f"  proven shortest now: {sum(bool(lv.par_proven) for lv in levels)} of "
+          f"{len(levels)} levels")
+    if changes:
+        _report_order(levels)
+    if args.dry_run:
+        print("  dry run: nothing written")
+    if errors or failures:
+        print(f"  {len(errors) + failures} error{'s' if len(errors) + failures != 1 else ''}")
+    return 1 if errors or failures else 0
+
+
+def _report_order(levels) -> None:
+    """Levels are numbered by difficulty score: say where new pars break that order (the
+    files are not renumbered)."""
+    scores = [(lv, measures_score(lv.measures, lv.par)) for lv in levels]
+    scores = [(lv, s) for lv, s in scores if s is not None]
+    broken = [f"{lv.id} ({s}) after {prev.id} ({ps})"
+              for (prev, ps), (lv, s) in zip(scores, scores[1:]) if s < ps]
+    if not broken:
+        print("  difficulty order: scores still rise with the level numbers")
+        return
+    print("  difficulty order: scores now fall at " + ", ".join(broken)
+          + " (files not renumbered)")
+    ranked = sorted(scores, key=lambda item: item[1])
+    moved = []
+    for rank, (lv, _) in enumerate(ranked):
+        tier = 1 + rank * 5 // len(ranked)
+        if tier != lv.difficulty:
+            moved.append(f"{lv.id} {lv.difficulty} -> {tier}")
+    if moved:
+        print("  by rank the difficulties would be: " + ", ".join(moved)
+              + " (not changed)")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.levels",
-                                     description="Xoliba solitaire levels: generate, check.")
+                                     description="Xoliba solitaire levels: generate, check, reprove.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     gen = commands.add_parser("generate", help="deal, solve, grade and write level files")
     gen.add_argument("--out", default=str(LEVELS_FOLDER), help="folder (default: levels/)")
@@ -302,6 +574,15 @@ def main(argv=None) -> int:
     chk = commands.add_parser("check", help="load every level file and report")
     chk.add_argument("folder", nargs="?", default=None, help="folder (default: levels/)")
     chk.set_defaults(run=check)
+    rep = commands.add_parser("reprove", help="solve every level again; rewrite a file when "
+                                              "a shorter line is found or its par proved")
+    rep.add_argument("--time", type=float, default=60.0, help="solver seconds per level")
+    rep.add_argument("--jobs", type=int, default=2, help="worker processes")
+    rep.add_argument("--only", default=None,
+                     help="level ids, separated by commas, ranges with '-' (e.g. 18,24,30-32)")
+    rep.add_argument("--folder", default=None, help="folder (default: levels/)")
+    rep.add_argument("--dry-run", action="store_true", help="report, write nothing")
+    rep.set_defaults(run=reprove)
     args = parser.parse_args(argv)
     return args.run(args)
 
