@@ -14,7 +14,7 @@ import time
 
 from game.ai import xoliba_solver as solver
 from game.rules import xoliba
-from game.rules.xoliba_levels import new_solitaire
+from game.rules.xoliba_levels import line_notation
 
 HINT_SECONDS = 6.0          # to decide the current position
 HINT_SHORTEN_SECONDS = 2.0  # then to look for a shorter line than the first found
@@ -22,15 +22,6 @@ HISTORY_SECONDS = 3.0       # per earlier position, to find the last winnable on
 DEAL_SECONDS = 8.0          # per deal: undecided after this, the next deal is tried
 DEAL_SHORTEN_SECONDS = 4.0  # then to shorten the winning line found (the deal's par)
 MAX_DEALS = 200
-
-
-def _notation(position: str, line) -> list[str]:
-    state = new_solitaire(position)
-    out = []
-    for move in line:
-        out.append(state.format_move(move))
-        state.play(move)
-    return out
 
 
 def _shortened(board, res, seconds: float) -> tuple:
@@ -58,7 +49,7 @@ def solitaire_hint(args: dict, report) -> dict:
     if res.won and res.line:
         report({"phase": "shortening", "length": len(res.line)})
         line, proven = _shortened(board, res, args.get("shorten", HINT_SHORTEN_SECONDS))
-        return {"status": "won", "move": _notation(positions[-1], line[:1])[0],
+        return {"status": "won", "move": line_notation(positions[-1], line[:1])[0],
                 "length": len(line), "proven": proven}
     if res.won:
         return {"status": "won", "move": None, "length": 0, "proven": True}
@@ -68,7 +59,7 @@ def solitaire_hint(args: dict, report) -> dict:
         last = solver.last_winnable(boards, time_budget=args.get("history", HISTORY_SECONDS))
         move = None
         if last.index is not None and last.move is not None:
-            move = _notation(positions[last.index], [last.move])[0]
+            move = line_notation(positions[last.index], [last.move])[0]
         # The current position is proved lost, so if every earlier one was decided the
         # answer is exact.
         exact = last.exact or last.index == len(boards) - 1
@@ -96,7 +87,7 @@ def solitaire_deal(args: dict, report) -> dict:
             line, proven = _shortened(board, res, args.get("shorten", DEAL_SHORTEN_SECONDS))
             position = xoliba.position_text(board)
             return dict(counts, seed=seed, position=position, proven=proven,
-                        line=_notation(position, line))
+                        line=line_notation(position, line))
         counts["lost" if res.lost else "undecided"] += 1
     return dict(counts, seed=None)
 

@@ -84,6 +84,17 @@ def new_solitaire(position: str, seed: int = 0):
                                                                   "position": position})
 
 
+def line_notation(position: str, line) -> list[str]:
+    """Moves (frm, to, triangle) played from `position`, each in notation (formatted in
+    the position it is played in: the triangle is named only where there is a choice)."""
+    state = new_solitaire(position)
+    out = []
+    for move in line:
+        out.append(state.format_move(move))
+        state.play(move)
+    return out
+
+
 def _parse_difficulty(value: str) -> int:
     words = value.split(None, 1)
     if words and words[0].isdigit():

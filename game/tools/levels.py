@@ -50,7 +50,7 @@ from pathlib import Path
 from game.ai import xoliba_solver as S
 from game.rules import xoliba as X
 from game.rules.xoliba_levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
-                                      format_level, level_files, load_levels, new_solitaire,
+                                      format_level, level_files, line_notation, load_levels,
                                       parse_level, read_level)
 
 # (blue kept, red kept) per lesson, gentlest first.
@@ -86,14 +86,7 @@ def deal_board(seed: int) -> list:
     return X.deal(random.Random(seed), 1)
 
 
-def notation(position: str, line) -> list:
-    """The solver's moves (frm, to, triangle) as notation, played through the real rules."""
-    state = new_solitaire(position)
-    out = []
-    for move in line:
-        out.append(state.format_move(move))
-        state.play(move)
-    return out
+notation = line_notation        # the solver's moves as notation, through the real rules
 
 
 def evaluate(task: dict) -> dict:
