@@ -21,6 +21,10 @@ UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
 CONFIRM, BACK, PAUSE = "confirm", "back", "pause"
 UNDO, REDO = "undo", "redo"
 HINT = "hint"
+# A boardless layout's camera (Che, Xutoli): pan by `delta` (in screen fractions for keys
+# and sticks, in pixels for a mouse drag), zoom in and out, fit the whole layout in view.
+PAN, ZOOM_IN, ZOOM_OUT, FIT = "pan", "zoom_in", "zoom_out", "fit"
+POINTER_DRAG, POINTER_RELEASE = "pointer_drag", "pointer_release"
 NEXT_PANEL, PREV_PANEL = "next_panel", "prev_panel"
 FULLSCREEN = "fullscreen"
 POINTER_MOVE, POINTER_CLICK, POINTER_BACK, SCROLL = "pointer_move", "click", "pointer_back", "scroll"
@@ -36,6 +40,7 @@ class Action:
     device: str
     pos: tuple | None = None     # pointer actions: window coordinates
     amount: int = 0              # scroll: +1 up, -1 down
+    delta: tuple | None = None   # pan and drag: how far
 
     @property
     def is_pointer(self) -> bool:
@@ -49,7 +54,11 @@ KEY_ACTIONS = {
     pygame.K_ESCAPE: BACK, pygame.K_BACKSPACE: BACK, pygame.K_p: PAUSE,
     pygame.K_u: UNDO, pygame.K_r: REDO, pygame.K_F11: FULLSCREEN,
     pygame.K_TAB: NEXT_PANEL, pygame.K_h: HINT,
+    pygame.K_PLUS: ZOOM_IN, pygame.K_EQUALS: ZOOM_IN, pygame.K_KP_PLUS: ZOOM_IN,
+    pygame.K_MINUS: ZOOM_OUT, pygame.K_KP_MINUS: ZOOM_OUT, pygame.K_f: FIT,
+    pygame.K_HOME: FIT,
 }
+KEY_PAN_STEP = 0.12             # Shift+arrow pans by this share of the view
 
 # SDL GameController buttons, by position on the pad.
 PAD_BUTTONS = {
@@ -65,6 +74,7 @@ PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_DPAD_RIGHT: RIGHT,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PREV_PANEL,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: NEXT_PANEL,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: FIT,
 }
 # Plain joysticks: the common XInput-like layout.
 JOY_BUTTONS = {0: CONFIRM, 1: BACK, 2: UNDO, 3: REDO, 4: PREV_PANEL, 5: NEXT_PANEL,
@@ -73,6 +83,10 @@ JOY_BUTTONS = {0: CONFIRM, 1: BACK, 2: UNDO, 3: REDO, 4: PREV_PANEL, 5: NEXT_PAN
 STICK_DEAD_ZONE = 0.45          # fraction of full deflection ignored as drift
 STICK_REPEAT_DELAY = 0.35       # seconds before a held stick repeats
 STICK_REPEAT_INTERVAL = 0.12
+PAN_DEAD_ZONE = 0.2             # the right stick pans smoothly, in proportion
+PAN_SPEED = 0.9                 # view widths per second at full deflection
+TRIGGER_PRESSED = 0.5           # a trigger pulled this far zooms, repeating while held
+ZOOM_REPEAT = 0.09
 
 
 class InputMapper:
@@ -120,7 +134,14 @@ class InputMapper:
         kind = event.type
         if kind == pygame.MOUSEMOTION:
             self.last_device = MOUSE
-            return [Action(POINTER_MOVE, MOUSE, pos=event.pos)]
+            actions = [Action(POINTER_MOVE, MOUSE, pos=event.pos)]
+            buttons = getattr(event, "buttons", (0, 0, 0))
+            if buttons[0] or (len(buttons) > 1 and buttons[1]):
+                actions.append(Action(POINTER_DRAG, MOUSE, pos=event.pos,
+                                      delta=tuple(getattr(event, "rel", (0, 0)))))
+            return actions
+        if kind == pygame.MOUSEBUTTONUP:
+            return [Action(POINTER_RELEASE, MOUSE, pos=event.pos)] if event.button == 1 else []
         if kind == pygame.MOUSEBUTTONDOWN:
             self.last_device = MOUSE
             if event.button == 1:
@@ -175,6 +196,11 @@ class InputMapper:
             return [Action(REDO, KEYBOARD)]
         if event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT:
             return [Action(PREV_PANEL, KEYBOARD)]
+        arrow = {pygame.K_UP: UP, pygame.K_DOWN: DOWN, pygame.K_LEFT: LEFT,
+                 pygame.K_RIGHT: RIGHT}.get(event.key)
+        if arrow and event.mod & pygame.KMOD_SHIFT:
+            dx, dy = DIRECTIONS[arrow]
+            return [Action(PAN, KEYBOARD, delta=(dx * KEY_PAN_STEP, dy * KEY_PAN_STEP))]
         action = KEY_ACTIONS.get(event.key)
         return [Action(action, KEYBOARD)] if action else []
 
@@ -186,6 +212,7 @@ class InputMapper:
                 x, y = self._read_stick(pad)
             except pygame.error:
                 continue
+            actions.extend(self._camera(instance, pad, dt))
             direction = None
             if max(abs(x), abs(y)) >= STICK_DEAD_ZONE:
                 if abs(x) > abs(y):
@@ -208,6 +235,37 @@ class InputMapper:
             self._stick[key] = (direction, held)
         if actions:
             self.last_device = GAMEPAD
+        return actions
+
+    def _camera(self, instance, pad, dt: float) -> list[Action]:
+        """The right stick pans (smoothly, every frame), the triggers zoom (repeating)."""
+        if not hasattr(pad, "as_joystick"):
+            return []           # plain joysticks: their extra axes are not standard
+        try:
+            x = pad.get_axis(pygame.CONTROLLER_AXIS_RIGHTX) / 32767
+            y = pad.get_axis(pygame.CONTROLLER_AXIS_RIGHTY) / 32767
+            pulls = (pad.get_axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT) / 32767,
+                     pad.get_axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT) / 32767)
+        except pygame.error:
+            return []
+        actions = []
+        if max(abs(x), abs(y)) >= PAN_DEAD_ZONE:
+            actions.append(Action(PAN, GAMEPAD, delta=(x * PAN_SPEED * dt, y * PAN_SPEED * dt)))
+        for kind, pull in zip((ZOOM_IN, ZOOM_OUT), pulls):
+            key = (instance, kind)
+            if pull < TRIGGER_PRESSED:
+                self._stick.pop(key, None)
+                continue
+            held = self._stick.get(key)
+            if held is None:
+                self._stick[key] = (kind, 0.0)
+                actions.append(Action(kind, GAMEPAD))
+                continue
+            elapsed = held[1] + dt
+            if elapsed >= ZOOM_REPEAT:
+                elapsed -= ZOOM_REPEAT
+                actions.append(Action(kind, GAMEPAD))
+            self._stick[key] = (kind, elapsed)
         return actions
 
     def _read_stick(self, pad) -> tuple[float, float]:

@@ -42,6 +42,7 @@ class Palette:
     piece_outline: RGB       # stroke around every piece, visible on squares and panels
     piece_mark: RGB          # the inner rim that marks brown pieces without colour
     discs: tuple[RGB, RGB, RGB]   # Xoliba's red, blue and green faces (its seats' names)
+    tiles: tuple[RGB, RGB] = ((238, 228, 204), (38, 76, 132))   # Truchet light/white, dark/blue
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -103,6 +104,7 @@ HIGH_CONTRAST = Palette(
     piece_outline=(255, 255, 255),
     piece_mark=(255, 225, 80),
     discs=((255, 32, 32), (32, 112, 255), (0, 220, 0)),
+    tiles=((255, 255, 255), (0, 28, 120)),
 )
 
 # Okabe-Ito: orange (230,159,0), sky blue (86,180,233), bluish green (0,158,115),
@@ -130,6 +132,8 @@ COLOUR_BLIND_SAFE = Palette(
     piece_mark=(255, 240, 150),
     # Vermillion, blue and bluish green; the discs' marks tell them apart as well.
     discs=((213, 94, 0), (0, 114, 178), (0, 158, 115)),
+    # Cream and Okabe-Ito blue: far apart in lightness, whatever the colour vision.
+    tiles=((246, 240, 218), (0, 92, 150)),
 )
 
 PALETTES: dict[str, Palette] = {

@@ -35,6 +35,25 @@ def click_event(pos, button=1):
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
 
 
+def release_event(pos, button=1):
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(pos), button=button)
+
+
+def drag_events(start, end, steps=4):
+    """A press at `start`, moves with the left button held, a release at `end`."""
+    events = [motion_event(start), click_event(start)]
+    last = start
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps,
+               start[1] + (end[1] - start[1]) * i // steps)
+        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos,
+                                         rel=(pos[0] - last[0], pos[1] - last[1]),
+                                         buttons=(1, 0, 0)))
+        last = pos
+    events.append(release_event(end))
+    return events
+
+
 def wheel_event(y):
     return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
                               precise_y=float(y))
@@ -364,7 +383,8 @@ class Mouse(Device):
         self.send(motion_event(pos), frames=frames)
 
     def click(self, pos, button=1, frames=1):
-        self.send(motion_event(pos), click_event(pos, button), frames=frames)
+        self.send(motion_event(pos), click_event(pos, button), release_event(pos, button),
+                  frames=frames)
 
     def focus(self, item) -> None:
         self.point(item.element.rect.center)

@@ -13,12 +13,13 @@ class SearchCancelled(Exception):
 
 
 # Defined before the game modules are imported: they raise it.
-from game.ai import xoliba, xtic  # noqa: E402
+from game.ai import che, xoliba, xtic  # noqa: E402
 
 # game name -> choose_move(state, level_name, rng, should_stop) of that game's module.
 PLAYERS = {
     "xtic": xtic.choose_move,
     "xoliba": xoliba.choose_move,
+    "che": che.choose_move,
 }
 # game name -> accepts_end(state, seat), for games that can end by agreement.
 ACCEPTS_END = {

@@ -10,6 +10,9 @@ def make_view(app, state, names):
     if state.spec.name == "xoliba":
         from game.views.xoliba_view import XolibaView
         return XolibaView(app, state, names)
+    if state.spec.name == "che":
+        from game.views.truchet_view import TruchetView
+        return TruchetView(app, state, names)
     raise ValueError(f"no board view for {state.spec.title}")
 
 
@@ -20,4 +23,7 @@ def illustrate_rules(game_name: str, surface, rect, palette) -> None:
         illustrate(surface, rect, palette)
     elif game_name == "xoliba":
         from game.views.xoliba_view import illustrate
+        illustrate(surface, rect, palette)
+    elif game_name == "che":
+        from game.views.truchet_view import illustrate
         illustrate(surface, rect, palette)

@@ -1,0 +1,529 @@
+"""Computer players for Che (RULES.md §5).
+
+A move is one tile, but the players think in whole turns (two tiles), since the game is
+decided only after a complete turn. Levels, weakest first:
+
+beginner  a random tile; when its turn can be won it sees that half of the time.
+easy      greedy, one turn: wins the turn when it can, else the tile that looks best
+          right away by the evaluation below (it never looks at the opponent's reply).
+          This is the benchmark's "greedy" player.
+medium    chooses whole turns by the evaluation and throws out turns that leave the
+          opponent an immediate win.
+hard      a selective minimax over whole turns, within a time budget (HARD_BUDGET): wins
+          the turn when it can; otherwise takes the best turns by the evaluation, drops
+          those that leave the opponent a win, and for the rest searches the opponent's
+          relevant replies (every tile on a cell its threats need, each followed by the
+          relevant second tiles) to find a turn that wins by force next turn.
+
+Threats. A region of colour c with liberties L (the empty cells touching its vertices)
+closes when every cell of L holds a tile not dominant in c; so a region with at most two
+liberties can close within one turn, and those liberties are the only cells where a
+closing (or a defending) tile can go. `win_search` finds a winning turn exactly by
+trying only the tiles on such cells (plus the cells that make one reachable, and in the
+group_area / group_extent games the tiles that push an enemy region over the limit): a
+region closed after a turn can only be made of vertices whose liberties were all filled
+in that turn.
+
+Evaluation (the side that just moved; the opponent moves next): for every open region,
+a value by its number of liberties, positive for regions whose closing would win for us,
+negative (weighted higher: they move first) for the opponent's; the size of the largest
+own region against the opponent's, weighted more as the pool runs out; and in the group
+games, how close each colour is to the limit.
+
+The search works on its own TruchetLayout rebuilt from the game's history, placing and
+taking back tiles with the layout's trail, and never touches the CheState.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from game.ai import SearchCancelled
+from game.rules.truchet import (AROUND_STEPS, BAND_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
+                                RIGHT, STRIDE, Tile, TruchetLayout)
+
+LEVELS = ("beginner", "easy", "medium", "hard")
+HARD_BUDGET = 1.5            # seconds per tile at most
+BEGINNER_SEES_WIN = 0.5
+DRAW = -1
+WIN = 100_000
+
+# Value of an open region by its liberties: ours (to close), theirs (they move next).
+OWN_THREAT = {1: 40, 2: 32, 3: 12, 4: 5, 5: 2}
+THEIR_THREAT = {1: 400, 2: 400, 3: 30, 4: 9, 5: 3}
+SIZE_WEIGHT = 30.0           # per tile of largest-region lead, at the end of the pool
+SIZE_CURVE = 2               # ... weighted by (tiles placed / pool) ** SIZE_CURVE
+LIMIT_WEIGHT = {0: 200, 1: 60, 2: 20, 3: 6}   # by distance to the group limit
+
+
+class _Sim:
+    """The position as the search sees it: a layout plus the pool and the aims."""
+
+    def __init__(self, state):
+        self.layout = layout = TruchetLayout()
+        for move in state.history:
+            layout.place(move)
+        self.pool = state.pool
+        self.area = state.area_limit
+        self.extent = state.extent_limit
+        self.inverted = state.inverted
+        self.checks = 0
+
+    # --- the rules (as CheState.decide) ---------------------------------------------------
+    def left(self):
+        return None if self.pool is None else self.pool - self.layout.count
+
+    def turn_size(self) -> int:
+        left = self.left()
+        return 2 if left is None else min(2, left)
+
+    def target(self, seat: int) -> int:
+        return 1 - seat if self.inverted else seat
+
+    def wins(self, seat: int) -> bool:
+        layout = self.layout
+        if layout.closed_count[self.target(seat)]:
+            return True
+        enemy = 1 - seat
+        if self.area is not None and layout.largest[enemy] >= self.area:
+            return True
+        return self.extent is not None and layout.widest[enemy] >= self.extent
+
+    def result(self, mover: int):
+        """After `mover`'s complete turn: the winner, DRAW, or None (the game goes on)."""
+        w0, w1 = self.wins(0), self.wins(1)
+        if w0 and w1:
+            return 1 - mover
+        if w0 or w1:
+            return 0 if w0 else 1
+        if self.left() == 0:
+            light, dark = self.layout.largest
+            return DRAW if light == dark else (0 if light > dark else 1)
+        return None
+
+    # --- placing ----------------------------------------------------------------------------
+    def colour_at(self, v: int) -> int:
+        return self.layout.meta["even"] ^ ((v // STRIDE + v % STRIDE) & 1)
+
+    def place(self, cell: int, colour: int) -> None:
+        x, y = cell // STRIDE - OFFSET, cell % STRIDE - OFFSET
+        even = self.layout.meta["even"]
+        orient = LEFT if colour == even ^ ((x + y) & 1) else RIGHT
+        self.layout.place_key(cell, colour, orient, x, y)
+
+    def tiles(self) -> list:
+        return [(c, colour) for c in sorted(self.layout.frontier) for colour in (0, 1)]
+
+    # --- regions ----------------------------------------------------------------------------
+    def liberties(self, colour=None, most=None) -> dict:
+        """{root: set of empty cells around it} for the open regions (of `colour`, with at
+        most `most` liberties, when given)."""
+        layout = self.layout
+        parent, opens, cells, find = layout.parent, layout.opens, layout.cells, layout.find
+        wanted = None
+        if most is not None:
+            # A liberty cell meets a region in at most 2 vertices: <= most liberties needs
+            # <= 2 * most open slots.
+            wanted = {r for r, o in opens.items()
+                      if 0 < o <= 2 * most and parent[r] == r
+                      and (colour is None or self.colour_at(r) == colour)}
+            if not wanted:
+                return {}
+        libs: dict = {}
+        for v in parent:
+            r = find(v)
+            if wanted is not None:
+                if r not in wanted:
+                    continue
+            elif opens[r] == 0 or (colour is not None and self.colour_at(r) != colour):
+                continue
+            for step in AROUND_STEPS:
+                c = v + step
+                if c not in cells:
+                    found = libs.get(r)
+                    if found is None:
+                        libs[r] = {c}
+                    else:
+                        found.add(c)
+        if most is not None:
+            libs = {r: cells_ for r, cells_ in libs.items() if len(cells_) <= most}
+        return libs
+
+    def predicted(self, cell: int, colour: int) -> tuple[int, int]:
+        """(size, extent) of the region a `colour` tile on `cell` would make."""
+        layout = self.layout
+        x, y = cell // STRIDE - OFFSET, cell % STRIDE - OFFSET
+        even = layout.meta["even"]
+        orient = LEFT if colour == even ^ ((x + y) & 1) else RIGHT
+        roots = set()
+        for step in BAND_STEPS[orient]:
+            v = cell + step
+            if v in layout.parent:
+                roots.add(layout.find(v))
+        size = 1 + sum(layout.size[r] for r in roots)
+        box = [x, x, y, y]
+        for r in roots:
+            b = layout.box[r]
+            if b is not None:
+                box = [min(box[0], b[0]), max(box[1], b[1]), min(box[2], b[2]),
+                       max(box[3], b[3])]
+        return size, max(box[1] - box[0], box[3] - box[2]) + 1
+
+    def hot_tiles(self, seat: int, t: int) -> list:
+        """The tiles a winning turn of `t` tiles for `seat` can start with."""
+        layout = self.layout
+        frontier = layout.frontier
+        cells = set()
+        for libs in self.liberties(self.target(seat), t).values():
+            for c in libs:
+                if c in frontier:
+                    cells.add(c)
+                elif t == 2:
+                    for step in NEIGHBOUR_STEPS:
+                        if c + step in frontier:
+                            cells.add(c + step)
+        tiles = [(c, colour) for c in sorted(cells) for colour in (0, 1)]
+        if self.area is not None or self.extent is not None:
+            enemy = 1 - seat
+            slack = t - 1
+            for c in sorted(frontier):
+                if (c, enemy) in tiles:
+                    continue
+                size, extent = self.predicted(c, enemy)
+                if (self.area is not None and size + slack >= self.area) or \
+                        (self.extent is not None and extent + slack >= self.extent):
+                    tiles.append((c, enemy))
+        return tiles
+
+    def win_search(self, seat: int, t: int):
+        """A winning turn of `t` tiles for `seat` from here, as [(cell, colour), ...], or
+        None. Exact for closed regions and limits reached by these tiles."""
+        layout = self.layout
+        if t <= 0:
+            return None
+        self.checks += 1
+        for first in self.hot_tiles(seat, t):
+            mark = layout.mark()
+            self.place(*first)
+            try:
+                if t == 1 or self.left() == 0:
+                    if self.result(seat) == seat:
+                        return [first]
+                    continue
+                seconds = self.hot_tiles(seat, 1)
+                if self.wins(seat):
+                    seconds = seconds + self.tiles()
+                for second in seconds:
+                    inner = layout.mark()
+                    self.place(*second)
+                    won = self.result(seat) == seat
+                    layout.rollback(inner)
+                    if won:
+                        return [first, second]
+            finally:
+                layout.rollback(mark)
+        return None
+
+    # --- evaluation ---------------------------------------------------------------------------
+    def evaluate(self, me: int) -> float:
+        """The position after `me`'s complete turn (the opponent to move), from `me`'s side."""
+        opp = 1 - me
+        mine, theirs = self.target(me), self.target(opp)
+        score = 0.0
+        threats = 0
+        for r, libs in self.liberties().items():
+            k = len(libs)
+            if self.colour_at(r) == mine:
+                score += OWN_THREAT.get(k, 0)
+                threats += k <= 2
+            else:
+                score -= THEIR_THREAT.get(k, 0)
+        if threats >= 3:
+            score += 60 * (threats - 2)
+        layout = self.layout
+        if self.pool is not None:
+            done = layout.count / self.pool
+            lead = layout.largest[me] - layout.largest[opp]
+            score += SIZE_WEIGHT * done ** SIZE_CURVE * lead
+        for limit, reached in ((self.area, layout.largest), (self.extent, layout.widest)):
+            if limit is not None:
+                score += LIMIT_WEIGHT.get(limit - reached[opp], 0)
+                score -= LIMIT_WEIGHT.get(limit - reached[me], 0) * 1.5
+        return score
+
+
+def _tile(sim: _Sim, cell: int, colour: int) -> Tile:
+    x, y = cell // STRIDE - OFFSET, cell % STRIDE - OFFSET
+    return Tile(x, y, colour, sim.layout.orientation_for(x, y, colour))
+
+
+def _first_tile(state, rng: random.Random):
+    return rng.choice(state.legal_moves())
+
+
+# --- the simple levels ----------------------------------------------------------------------
+def beginner(state, rng: random.Random):
+    if state.layout.count and rng.random() < BEGINNER_SEES_WIN:
+        sim = _Sim(state)
+        line = sim.win_search(state.to_play, state.tiles_owed)
+        if line:
+            return _tile(sim, *line[0])
+    return rng.choice(state.legal_moves())
+
+
+def greedy(state, rng: random.Random):
+    """Win the turn if possible, else the tile that evaluates best at once."""
+    if not state.layout.count:
+        return _first_tile(state, rng)
+    me = state.to_play
+    sim = _Sim(state)
+    line = sim.win_search(me, state.tiles_owed)
+    if line:
+        return _tile(sim, *line[0])
+    layout = sim.layout
+    best, choices = None, []
+    for cell, colour in sim.tiles():
+        mark = layout.mark()
+        sim.place(cell, colour)
+        result = sim.result(me) if state.tiles_owed == 1 or sim.left() == 0 else None
+        if result == me:
+            value = WIN
+        elif result is None:
+            value = sim.evaluate(me)
+        else:
+            value = 0 if result == DRAW else -WIN
+        layout.rollback(mark)
+        if best is None or value > best:
+            best, choices = value, [(cell, colour)]
+        elif value == best:
+            choices.append((cell, colour))
+    return _tile(sim, *rng.choice(choices))
+
+
+# --- the turn search (medium, hard) ----------------------------------------------------------
+class _OutOfTime(Exception):
+    pass
+
+
+class _TurnSearch:
+    def __init__(self, state, rng, should_stop, deadline, defend_check: bool, width: int):
+        self.sim = _Sim(state)
+        self.me = state.to_play
+        self.owed = state.tiles_owed
+        self.rng = rng
+        self.should_stop = should_stop
+        self.deadline = deadline
+        self.defend_check = defend_check
+        self.width = width          # first tiles searched in full (besides the hot ones)
+        self.polls = 0
+
+    def poll(self) -> None:
+        self.polls += 1
+        if self.polls % 16 == 0:
+            if self.should_stop is not None and self.should_stop():
+                raise SearchCancelled()
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise _OutOfTime()
+
+    def leaf(self):
+        """(value, decided) after a complete turn of ours."""
+        sim, me = self.sim, self.me
+        result = sim.result(me)
+        if result == me:
+            return WIN, True
+        if result == DRAW:
+            return 0, True
+        if result is not None:
+            return -WIN, True
+        return sim.evaluate(me), False
+
+    def turns(self):
+        """Every candidate turn as ([(cell, colour), ...], value, decided), best first."""
+        sim, layout, rng = self.sim, self.sim.layout, self.rng
+        found = []
+        tiles = sim.tiles()
+        rng.shuffle(tiles)
+        if self.owed == 1 or sim.left() == 1:
+            for tile in tiles:
+                self.poll()
+                mark = layout.mark()
+                sim.place(*tile)
+                value, decided = self.leaf()
+                layout.rollback(mark)
+                found.append(([tile], value, decided))
+        else:
+            # First tiles: those on hot cells of either side, and the best by themselves.
+            scored = []
+            for tile in tiles:
+                self.poll()
+                mark = layout.mark()
+                sim.place(*tile)
+                scored.append((sim.evaluate(self.me), tile))
+                layout.rollback(mark)
+            scored.sort(key=lambda item: -item[0])
+            firsts = [tile for _, tile in scored[:self.width]]
+            for seat in (self.me, 1 - self.me):
+                for tile in sim.hot_tiles(seat, 2):
+                    if tile not in firsts:
+                        firsts.append(tile)
+            seen = set()
+            for first in firsts:
+                mark = layout.mark()
+                sim.place(*first)
+                seconds = sim.tiles()
+                rng.shuffle(seconds)
+                for second in seconds:
+                    self.poll()
+                    pair = frozenset((first, second))
+                    if pair in seen:
+                        continue
+                    seen.add(pair)
+                    inner = layout.mark()
+                    sim.place(*second)
+                    value, decided = self.leaf()
+                    layout.rollback(inner)
+                    found.append(([first, second], value, decided))
+                layout.rollback(mark)
+        found.sort(key=lambda item: -item[1])
+        return found
+
+    def last_turn_value(self) -> float:
+        """Our value when the opponent's turn (closing wins ruled out) ends the game:
+        exact for a one-tile turn; for two tiles the opponent grows its largest region
+        greedily, one tile after the other."""
+        sim, layout, me = self.sim, self.sim.layout, self.me
+        opp = 1 - me
+        mark = layout.mark()
+        try:
+            best = None
+            for _ in range(sim.left()):
+                if best is not None:
+                    sim.place(*best)
+                outcomes = []
+                for tile in sim.tiles():
+                    self.poll()
+                    if sim.left() == 1:
+                        inner = layout.mark()
+                        sim.place(*tile)
+                        result = sim.result(opp)
+                        layout.rollback(inner)
+                        rank = {opp: 2, DRAW: 1}.get(result, 0)
+                    else:
+                        rank = sim.predicted(*tile)[0] if tile[1] == opp else 0
+                    outcomes.append((rank, tile))
+                rank, best = max(outcomes)
+            return {2: -WIN / 2, 1: 0}.get(rank, WIN / 2)
+        finally:
+            layout.rollback(mark)
+
+    def opponent_defends(self) -> bool:
+        """After our turn: can the opponent stop every winning turn of ours next turn?
+        (Their own immediate win has been ruled out already.)"""
+        sim, layout, me = self.sim, self.sim.layout, self.me
+        opp = 1 - me
+        t_opp = sim.turn_size()
+        left = sim.left()
+        t_me = 2 if left is None else min(2, left - t_opp)
+        if t_me <= 0:
+            return True
+        if not sim.hot_tiles(me, t_me):
+            return True
+        firsts = [(c, colour) for c, _ in sim.hot_tiles(me, t_me) for colour in (0, 1)]
+        firsts = list(dict.fromkeys(firsts))
+        for first in firsts:
+            self.poll()
+            mark = layout.mark()
+            sim.place(*first)
+            try:
+                if t_opp == 1:
+                    result = sim.result(opp)
+                    if result == opp or (result is None and not sim.win_search(me, t_me)):
+                        return True
+                    continue
+                seconds = [(c, colour) for c, _ in sim.hot_tiles(me, t_me)
+                           for colour in (0, 1)]
+                quiet = [tile for tile in sim.tiles() if tile[0] not in {c for c, _ in seconds}]
+                seconds = list(dict.fromkeys(seconds)) + quiet[:2]
+                for second in seconds:
+                    inner = layout.mark()
+                    sim.place(*second)
+                    result = sim.result(opp)
+                    held = result == opp or (result is None and not sim.win_search(me, t_me))
+                    layout.rollback(inner)
+                    if held:
+                        return True
+            finally:
+                layout.rollback(mark)
+        return False
+
+    def look_ahead(self, tiles, value):
+        """The value of our turn `tiles` once the opponent's reply is looked at."""
+        sim, layout, me = self.sim, self.sim.layout, self.me
+        mark = layout.mark()
+        for tile in tiles:
+            sim.place(*tile)
+        try:
+            self.poll()
+            if sim.win_search(1 - me, sim.turn_size()):
+                return -WIN / 2
+            left = sim.left()
+            if left is not None and left <= 2:
+                return self.last_turn_value()
+            if self.defend_check and not self.opponent_defends():
+                return WIN / 2
+            return value
+        finally:
+            layout.rollback(mark)
+
+    def choose(self):
+        sim, layout, me = self.sim, self.sim.layout, self.me
+        line = sim.win_search(me, self.owed)
+        if line:
+            return line[0], WIN
+        candidates = self.turns()
+        best, best_value = candidates[0][0][0], None
+        safe = 0
+        try:
+            for tiles, value, decided in candidates:
+                if not decided:
+                    value = self.look_ahead(tiles, value)
+                    safe += value > -WIN / 2
+                if best_value is None or value > best_value:
+                    best, best_value = tiles[0], value
+                if value >= WIN / 2 or safe >= (8 if self.defend_check else 3):
+                    break
+        except _OutOfTime:
+            pass
+        return best, best_value
+
+
+def search_move(state, level: str, rng: random.Random, should_stop=None, budget=None):
+    """(tile, value) of the searching levels."""
+    if level == "hard":
+        budget = HARD_BUDGET if budget is None else budget
+        search = _TurnSearch(state, rng, should_stop, time.perf_counter() + budget,
+                             defend_check=True, width=10)
+    else:
+        search = _TurnSearch(state, rng, should_stop, None, defend_check=False, width=4)
+    try:
+        move, value = search.choose()
+    except _OutOfTime:
+        # Out of time: the best found so far, or the quick greedy choice.
+        return greedy(state, rng), 0
+    return _tile(search.sim, *move), value
+
+
+def choose_move(state, level: str, rng: random.Random, should_stop=None):
+    """A legal tile for state.to_play at `level` (a level name; game.ai validates it)."""
+    if should_stop is not None and should_stop():
+        raise SearchCancelled()
+    if level == "beginner":
+        return beginner(state, rng)
+    if not state.layout.count:
+        return _first_tile(state, rng)
+    if level == "easy":
+        return greedy(state, rng)
+    return search_move(state, level, rng, should_stop)[0]
+
+
+__all__ = ["LEVELS", "beginner", "choose_move", "greedy", "search_move"]

@@ -1,0 +1,447 @@
+"""The boardless Truchet tile layout (Che; Xutoli reuses it): camera, tiles, input.
+
+The camera (a cell size in pixels and the world point at the view's centre) keeps the
+whole layout in view by default, easing towards the fit as it grows; panning (a mouse
+drag, the right stick, Shift+arrows) or zooming (the wheel, the triggers, + and -) hands
+it to the player until Fit (F / Home / right stick press) gives it back.
+
+Placing: the open cells (empty, next to the layout) are marked. A ghost of the tile to be
+placed follows the pointer, or the cursor cell for keys and pad; its dominant colour is
+switched by Tab / RB / a right click (for the very first tile the switch runs through all
+four tiles). A click (released without dragging), Enter or A places it; it pops in.
+
+Regions: the region under the pointer (or under the cursor's tile band) is outlined with
+its size; at the end the winning closed region is highlighted, or, when the tiles ran out,
+each player's largest region with its size.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import input as inp
+from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
+from game.scenes.base import draw_text, fit_text, render_text
+from sprites import truchet_tiles as art
+
+MIN_CELL, MAX_CELL = 14, 160        # zoom limits, pixels per cell at scale 1
+ZOOM_STEP = 1.15
+DRAG_THRESHOLD = 6                  # pixels a press may move and still be a click
+POP_TIME = 0.28                     # a placed tile pops in for this long (normal speed)
+FIT_EASE = 8.0                      # how fast the camera follows the fit (per second)
+
+
+class TruchetView:
+    colour_names = ("Light", "Dark")
+
+    def __init__(self, app, state, names):
+        self.app = app
+        self.state = state
+        self.names = names
+        self.rect = pygame.Rect(0, 0, 640, 480)
+        self.cell = 48.0                    # pixels per cell
+        self.centre = [0.5, 0.5]            # world point at the view's centre
+        self.fit = True                     # the camera follows the layout
+        self.cursor = (0, 0)
+        self.colour = 0                     # the ghost's dominant colour
+        self.first_orient = LEFT            # the very first tile also chooses this
+        self.hover_cell = None
+        self.hover_pos = None
+        self.press = None                   # where a mouse press started; dragged or not
+        self.dragged = False
+        self.pops: list = []                # (tile, elapsed, duration)
+        self.clock = 0.0
+
+    # --- layout and camera ---------------------------------------------------------------
+    def layout(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        if self.fit:
+            self.centre, self.cell = list(self._fit_target()[0]), self._fit_target()[1]
+
+    def _bounds(self) -> tuple:
+        """(min x, min y, max x, max y) in cells of the tiles and open cells."""
+        cells = [(t.x, t.y) for t in self.state.layout.tiles()] + self.state.layout.open_cells()
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+    def _fit_target(self) -> tuple:
+        x0, y0, x1, y1 = self._bounds()
+        margin = 0.6
+        w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
+        scale = getattr(self.app, "scale", 1.0)
+        cell = min(self.rect.w / w, self.rect.h / h, MAX_CELL * scale)
+        return ((x0 + x1) / 2, (y0 + y1) / 2), max(MIN_CELL * scale, cell)
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (self.rect.centerx + (x - self.centre[0]) * self.cell,
+                self.rect.centery + (y - self.centre[1]) * self.cell)
+
+    def to_world(self, pos) -> tuple[float, float]:
+        return (self.centre[0] + (pos[0] - self.rect.centerx) / self.cell,
+                self.centre[1] + (pos[1] - self.rect.centery) / self.cell)
+
+    def cell_at(self, pos):
+        if pos is None or not self.rect.collidepoint(pos):
+            return None
+        x, y = self.to_world(pos)
+        return math.floor(x), math.floor(y)
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        left, top = self.to_screen(x, y)
+        right, bottom = self.to_screen(x + 1, y + 1)
+        return pygame.Rect(round(left), round(top), round(right) - round(left),
+                           round(bottom) - round(top))
+
+    def pan(self, dx_pixels: float, dy_pixels: float) -> None:
+        self.fit = False
+        self.centre[0] -= dx_pixels / self.cell
+        self.centre[1] -= dy_pixels / self.cell
+
+    def zoom(self, factor: float, around=None) -> None:
+        self.fit = False
+        scale = getattr(self.app, "scale", 1.0)
+        before = self.to_world(around) if around else None
+        self.cell = min(MAX_CELL * scale, max(MIN_CELL * scale, self.cell * factor))
+        if before:
+            after = self.to_world(around)
+            self.centre[0] += before[0] - after[0]
+            self.centre[1] += before[1] - after[1]
+
+    def _keep_in_view(self, x: int, y: int) -> None:
+        """Pan so the cursor cell stays on screen (keys and pad move it off the edge)."""
+        rect = self.cell_rect(x, y)
+        area = self.rect.inflate(-self.cell, -self.cell)
+        if not area.contains(rect):
+            dx = min(0, area.right - rect.right) + max(0, area.left - rect.left)
+            dy = min(0, area.bottom - rect.bottom) + max(0, area.top - rect.top)
+            self.pan(dx, dy)
+
+    # --- what can be played --------------------------------------------------------------
+    @property
+    def animating(self) -> bool:
+        return bool(self.pops)
+
+    def ghost_at(self, cell):
+        """The tile the player would place on `cell` now, or None."""
+        if cell is None or self.state.is_over:
+            return None
+        layout = self.state.layout
+        if not layout.count:
+            return Tile(0, 0, self.colour, self.first_orient) if cell == (0, 0) else None
+        return self.state.move_for(cell[0], cell[1], self.colour)
+
+    def switch(self) -> None:
+        """Switch the ghost's colour (the first tile: the next of all four)."""
+        if not self.state.layout.count:
+            if self.first_orient == LEFT:
+                self.first_orient = RIGHT
+            else:
+                self.first_orient = LEFT
+                self.colour = 1 - self.colour
+        else:
+            self.colour = 1 - self.colour
+        self.app.sounds.play("menu_move")
+
+    def sync(self) -> None:
+        self.pops.clear()
+        self.press = None
+        if self.state.layout.count and self.cursor not in self.state.layout.open_cells() \
+                and self.state.layout.tile_at(*self.cursor) is None:
+            self.cursor = self.state.layout.open_cells()[0]
+        if self.state.to_play is not None:
+            self.colour = self.state.to_play      # players mostly place their own colour
+
+    # --- input ---------------------------------------------------------------------------
+    def handle(self, action, can_move: bool):
+        """Use an action; returns a tile to place, True if the action was used, or None."""
+        kind = action.kind
+        if kind == inp.POINTER_MOVE:
+            self.hover_pos = action.pos
+            self.hover_cell = self.cell_at(action.pos)
+            return None
+        if kind == inp.POINTER_CLICK:
+            if self.rect.collidepoint(action.pos):
+                self.press, self.dragged = action.pos, False
+                return True
+            return None
+        if kind == inp.POINTER_DRAG and self.press is not None:
+            if self.dragged or math.dist(action.pos, self.press) > DRAG_THRESHOLD:
+                if not self.dragged:        # the drag starts where the press was
+                    self.pan(action.pos[0] - self.press[0] - action.delta[0],
+                             action.pos[1] - self.press[1] - action.delta[1])
+                self.dragged = True
+                self.pan(*action.delta)
+            return True
+        if kind == inp.POINTER_RELEASE:
+            press, dragged, self.press = self.press, self.dragged, None
+            if press is None or dragged:
+                return True if press is not None else None
+            cell = self.cell_at(action.pos)
+            if cell is None:
+                return None
+            self.cursor = cell
+            return self._place(cell, can_move)
+        if kind == inp.POINTER_BACK or kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
+            self.switch()
+            return True
+        if kind == inp.SCROLL:
+            self.zoom(ZOOM_STEP ** action.amount, action.pos)
+            return True
+        if kind in (inp.ZOOM_IN, inp.ZOOM_OUT):
+            self.zoom(ZOOM_STEP if kind == inp.ZOOM_IN else 1 / ZOOM_STEP,
+                      self.to_screen(self.cursor[0] + 0.5, self.cursor[1] + 0.5)
+                      if action.device != inp.MOUSE else None)
+            return True
+        if kind == inp.PAN:
+            dx, dy = action.delta
+            self.pan(-dx * self.rect.w, -dy * self.rect.h)
+            return True
+        if kind == inp.FIT:
+            self.fit = True
+            return True
+        if kind in inp.DIRECTIONS:
+            dx, dy = inp.DIRECTIONS[kind]
+            x0, y0, x1, y1 = self._bounds()
+            x = min(x1, max(x0 - 1, self.cursor[0] + dx))
+            y = min(y1, max(y0 - 1, self.cursor[1] + dy))
+            self.cursor = (x, y)
+            self._keep_in_view(x, y)
+            return True
+        if kind == inp.CONFIRM and not action.is_pointer:
+            return self._place(self.cursor, can_move)
+        return None
+
+    def _place(self, cell, can_move: bool):
+        tile = self.ghost_at(cell)
+        if not can_move or tile is None:
+            self.app.sounds.play("illegal")
+            return True
+        return tile
+
+    def on_move(self, move, before) -> None:
+        self.app.sounds.play("place")
+        self.cursor = (move.x, move.y)
+        factor = self.app.settings.animation_factor
+        if factor > 0:
+            self.pops.append([move, 0.0, POP_TIME / factor])
+        if self.state.to_play is not None and before.to_play != self.state.to_play:
+            self.colour = self.state.to_play      # a new turn starts on the mover's colour
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for pop in self.pops:
+            pop[1] += dt
+        self.pops = [pop for pop in self.pops if pop[1] < pop[2]]
+        if self.fit:
+            (cx, cy), cell = self._fit_target()
+            t = min(1.0, dt * FIT_EASE)
+            self.centre[0] += (cx - self.centre[0]) * t
+            self.centre[1] += (cy - self.centre[1]) * t
+            self.cell += (cell - self.cell) * t
+
+    # --- regions -------------------------------------------------------------------------
+    def _regions(self) -> list:
+        """The layout's regions, recomputed only when a tile was added or taken back."""
+        layout = self.state.layout
+        key = (id(layout), layout.count, tuple(self.state.history[-1:]))
+        if getattr(self, "_regions_key", None) != key:
+            self._regions_key = key
+            self._regions_cache = layout.regions()
+        return self._regions_cache
+
+    def pointed_region(self):
+        """The region under the pointer (the nearest tile corner) or under the cursor's
+        tile band; None over empty space."""
+        layout = self.state.layout
+        if self._keyboard():
+            tile = layout.tile_at(*self.cursor)
+            if tile is None:
+                return None
+            vertex = band_corners(tile)[0]
+        else:
+            if self.hover_pos is None or self.hover_cell is None:
+                return None
+            if layout.tile_at(*self.hover_cell) is None:
+                return None
+            wx, wy = self.to_world(self.hover_pos)
+            vertex = (round(wx), round(wy))
+        root = layout.region_root(*vertex)
+        if root is None:
+            return None
+        return next((r for r in self._regions() if r.root == root), None)
+
+    def _keyboard(self) -> bool:
+        return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
+
+    def final_regions(self) -> list:
+        """Regions to show at the end: the winning closed ones, or the largest of each
+        colour when the tiles ran out."""
+        state = self.state
+        outcome = state.outcome
+        if outcome is None:
+            return []
+        regions = self._regions()
+        if outcome.winner is not None:
+            target = state.target_colour(outcome.winner)
+            closed = [r for r in regions if r.closed and r.colour == target]
+            if closed:
+                return closed
+        largest = []
+        for colour in (0, 1):
+            mine = [r for r in regions if r.colour == colour]
+            if mine:
+                largest.append(max(mine, key=lambda r: (r.size, len(r.vertices))))
+        return largest
+
+    # --- text ----------------------------------------------------------------------------
+    def seat_colour(self, seat: int):
+        return self.app.palette.tiles[seat]
+
+    def status(self) -> str:
+        state = self.state
+        if state.is_over or state.to_play is None:
+            return ""
+        name = self.names[state.to_play]
+        owed = state.tiles_owed
+        what = "the first tile (any of the four; Tab switches)" if not state.layout.count \
+            else f"{owed} more tile{'s' if owed != 1 else ''} this turn"
+        return f"{name} ({self.colour_names[state.to_play]}): place {what}"
+
+    def info_lines(self) -> list:
+        palette = self.app.palette
+        state = self.state
+        lines = []
+        left = state.tiles_left
+        pool = state.options.get("tiles")
+        lines.append((f"Tiles left: {left} of {pool}" if left is not None
+                      else f"Tiles placed: {state.layout.count} (unlimited pool)", None))
+        if not state.is_over and state.layout.count:
+            lines.append((f"Placing: {self.colour_names[self.colour]}-dominant tile "
+                          f"(Tab / RB / right click switches)", palette.accent))
+        sizes = state.largest_sizes()
+        lines.append((f"Largest regions: Light {sizes[0]}, Dark {sizes[1]}", None))
+        region = self.pointed_region()
+        if region is not None:
+            state_word = "closed" if region.closed else "open"
+            lines.append((f"Pointed region: {self.colour_names[region.colour].lower()}, "
+                          f"size {region.size}, {state_word}", palette.highlight_good))
+        return lines
+
+    # --- drawing -------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        palette = self.app.palette
+        previous_clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        size = max(2, round(self.cell))
+        popping = {(pop[0].x, pop[0].y): pop for pop in self.pops}
+        state = self.state
+        for tile in state.layout.tiles():
+            rect = self.cell_rect(tile.x, tile.y)
+            if not rect.colliderect(self.rect):
+                continue
+            pop = popping.get((tile.x, tile.y))
+            if pop is not None:
+                t = pop[1] / pop[2]
+                grow = 1 - (1 - t) ** 3             # ease out
+                side = max(2, round(size * (0.55 + 0.45 * grow)))
+                art.draw_tile(surface, (rect.centerx - side // 2, rect.centery - side // 2),
+                              side, tile.colour, tile.orient, palette,
+                              alpha=round(120 + 135 * grow))
+            else:
+                art.draw_tile(surface, rect.topleft, size, tile.colour, tile.orient, palette)
+        if not state.is_over:
+            self._draw_open_cells(surface, size)
+        highlight = [(r, palette.highlight_good) for r in self.final_regions()]
+        pointed = self.pointed_region() if not (self.animating or state.is_over) else None
+        if pointed is not None and all(pointed.root != r.root for r, _ in highlight):
+            highlight.append((pointed, palette.accent))
+        for region, colour in highlight:
+            self._draw_region(surface, region, colour, size)
+        self._draw_ghost(surface, size)
+        surface.set_clip(previous_clip)
+
+    def _draw_open_cells(self, surface, size: int) -> None:
+        palette = self.app.palette
+        width = max(1, round(size / 24))
+        for x, y in self.state.layout.open_cells():
+            rect = self.cell_rect(x, y).inflate(-max(2, size // 8), -max(2, size // 8))
+            if rect.colliderect(self.rect):
+                pygame.draw.rect(surface, palette.text_dim, rect, width,
+                                 border_radius=max(2, size // 6))
+
+    def _draw_ghost(self, surface, size: int) -> None:
+        palette = self.app.palette
+        keyboard = self._keyboard()
+        cell = self.cursor if keyboard else self.hover_cell
+        if cell is None or self.state.is_over:
+            return
+        rect = self.cell_rect(*cell)
+        tile = self.ghost_at(cell)
+        if tile is not None and self._human_turn():
+            art.draw_tile(surface, rect.topleft, size, tile.colour, tile.orient, palette,
+                          alpha=170)
+        if keyboard:
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+            pygame.draw.rect(surface, palette.cursor, rect.inflate(4, 4),
+                             max(2, round(2 + pulse * 2)), border_radius=max(3, size // 8))
+
+    def _human_turn(self) -> bool:
+        scene = getattr(self.app, "scene", None)
+        if scene is not None and getattr(scene, "view", None) is self:
+            return bool(getattr(scene, "human_to_move", True))
+        return not self.state.is_over
+
+    def _draw_region(self, surface, region, colour, size: int) -> None:
+        """Tint every part of the tiles that belongs to `region`, and label its size."""
+        layout = self.state.layout
+        rgba = (*colour[:3], 150)
+        done_bands = set()
+        xs, ys = [], []
+        for vx, vy in region.vertices:
+            for cx, cy in ((vx - 1, vy - 1), (vx, vy - 1), (vx - 1, vy), (vx, vy)):
+                tile = layout.tile_at(cx, cy)
+                if tile is None:
+                    continue
+                rect = self.cell_rect(cx, cy)
+                if tile.colour == region.colour:
+                    if (cx, cy) in done_bands:
+                        continue
+                    done_bands.add((cx, cy))
+                    image = art.part_image(size, tile.orient, "band", rgba)
+                else:
+                    image = art.part_image(size, tile.orient, (vx - cx, vy - cy), rgba)
+                surface.blit(image, rect.topleft)
+            x, y = self.to_screen(vx, vy)
+            xs.append(x)
+            ys.append(y)
+        if xs:
+            # The size on a small plate at the region's middle.
+            image = render_text(str(region.size), max(12, round(size * 0.45)), colour, True)
+            box = image.get_rect(center=(round(sum(xs) / len(xs)), round(sum(ys) / len(ys))))
+            pygame.draw.rect(surface, self.app.palette.panel, box.inflate(10, 4),
+                             border_radius=6)
+            surface.blit(image, box)
+
+
+def illustrate(surface, rect, palette) -> None:
+    """The rules screen's picture: a small layout with a closed dark diamond (the seed's
+    "Dark wins" example: four light-dominant tiles around a dark vertex)."""
+    rect = pygame.Rect(rect)
+    size = max(8, min(rect.w // 5, rect.h // 4))
+    x0 = rect.centerx - size * 2
+    y0 = rect.centery - size * 2
+    # Vertex (x + y) even is light. Around the dark vertex (2, 1): cells (1,0) (2,0) (1,1)
+    # (2,1), each light-dominant, so their cut corners hold the dark vertex.
+    layout = [(0, 0, 0), (1, 0, 0), (2, 0, 0), (3, 0, 1), (0, 1, 1), (1, 1, 0), (2, 1, 0),
+              (3, 1, 0), (1, 2, 1), (2, 2, 0)]
+    for x, y, colour in layout:
+        left_colour = 0 if (x + y) % 2 == 0 else 1      # LEFT band joins (x,y)-(x+1,y+1)
+        orient = LEFT if colour == left_colour else RIGHT
+        art.draw_tile(surface, (x0 + x * size, y0 + y * size), size, colour, orient, palette)
+    centre = (x0 + 2 * size, y0 + 1 * size)
+    pygame.draw.circle(surface, palette.highlight_good, centre, size // 2 + 3, 3)
+    draw_text(surface, fit_text("a closed dark region of size 0", max(12, size // 4),
+                                rect.w), (rect.centerx, y0 + 3 * size + 8),
+              max(12, size // 4), palette.text, anchor="midtop")

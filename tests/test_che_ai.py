@@ -1,0 +1,162 @@
+"""The Che computer players: legal, side-effect free, cancellable; the strongest takes a
+win when its turn has one, blocks a threat, and avoids a tile that loses at once.
+
+Wins and losses are checked by brute force on the public API (play every tile or pair of
+tiles and look at the outcome), not with the AI's own threat search."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import SearchCancelled
+from game.ai import che as ai_che
+from game.rules import che
+
+SPEC = che.SPEC
+LEVELS = SPEC.ai_levels
+LIGHT, DARK = 0, 1
+
+
+def play(state, *texts):
+    for text in texts:
+        state.play(state.parse_move(text))
+    return state
+
+
+def tile_results(state):
+    """{tile: winner or 'draw' or None} for every tile when the mover owes one tile."""
+    results = {}
+    for move in state.legal_moves():
+        state.play(move)
+        outcome = state.outcome
+        results[move] = None if outcome is None else (
+            "draw" if outcome.winner is None else outcome.winner)
+        state.undo()
+    return results
+
+
+def turn_can_win(state, seat):
+    """Whether `seat`, to move at the start of a two-tile turn, can win it."""
+    for first in state.legal_moves():
+        state.play(first)
+        try:
+            if state.is_over:
+                if state.outcome.winner == seat:
+                    return True
+                continue
+            for second in state.legal_moves():
+                state.play(second)
+                won = state.outcome is not None and state.outcome.winner == seat
+                state.undo()
+                if won:
+                    return True
+        finally:
+            state.undo()
+    return False
+
+
+def random_positions(count, owed, options=None, seed=0):
+    """Positions from random playouts where the mover owes `owed` tiles."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = SPEC.new_game(seed=rng.randrange(10_000), options=options or {})
+        stop = rng.randrange(6, 50)
+        while not state.is_over and len(state.history) < stop:
+            state.play(rng.choice(state.legal_moves()))
+        if not state.is_over and state.tiles_owed == owed and state.layout.count:
+            found.append(state)
+    return found
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_gives_a_legal_tile_and_leaves_the_state_alone(level):
+    for state in random_positions(4, 1, seed=1) + random_positions(4, 2, seed=2) \
+            + [SPEC.new_game(seed=3)]:
+        before = state.to_json()
+        move = ai_che.choose_move(state, level, random.Random(0))
+        assert move in state.legal_moves()
+        assert state.to_json() == before
+
+
+def test_levels_are_ordered_weakest_first_and_known():
+    assert LEVELS == ai_che.LEVELS and LEVELS[0] == "beginner" and LEVELS[-1] == "hard"
+
+
+def test_a_cancelled_search_raises():
+    state = random_positions(1, 2, seed=4)[0]
+    with pytest.raises(SearchCancelled):
+        ai_che.choose_move(state, "hard", random.Random(0), should_stop=lambda: True)
+
+
+def test_same_rng_same_choice():
+    state = random_positions(1, 2, seed=5)[0]
+    a = ai_che.choose_move(state, "hard", random.Random(7))
+    b = ai_che.choose_move(state, "hard", random.Random(7))
+    assert a == b
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_takes_a_two_tile_win(level):
+    # The dark vertex (1,1) has three Light tiles around it: Light light tile closes it.
+    state = play(SPEC.new_game(seed=1), "LR@0,0", "L@1,0", "L@0,1", "D@-1,0", "D@0,-1")
+    assert state.to_play == DARK and state.tiles_owed == 2
+    rng = random.Random(0)
+    while state.to_play == DARK:
+        state.play(ai_che.choose_move(state, level, rng))
+    assert state.outcome is not None and state.outcome.winner == DARK
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_takes_a_one_tile_win_whenever_there_is_one(level):
+    checked = 0
+    rng = random.Random(11)
+    for state in random_positions(60, 1, seed=6):
+        mover = state.to_play
+        results = tile_results(state)
+        if mover not in results.values():
+            continue
+        move = ai_che.choose_move(state, level, rng)
+        assert results[move] == mover, state.move_list()
+        checked += 1
+    assert checked >= 5
+
+
+def test_hard_avoids_a_tile_that_loses_at_once():
+    checked = 0
+    rng = random.Random(12)
+    for state in random_positions(60, 1, seed=7):
+        mover = state.to_play
+        results = tile_results(state)
+        losing = {m for m, r in results.items() if r == 1 - mover}
+        if not losing or len(losing) == len(results):
+            continue
+        move = ai_che.choose_move(state, "hard", rng)
+        assert move not in losing, state.move_list()
+        checked += 1
+    assert checked >= 5
+
+
+def test_hard_blocks_a_one_liberty_threat():
+    # After Dark's turn the dark vertex (1,1) has one empty cell left: Light must fill it
+    # with a Dark-dominant tile (extending the region) or Dark closes it next turn.
+    state = play(SPEC.new_game(seed=1), "LR@0,0", "L@1,0", "L@0,1")
+    assert turn_can_win(state.copy(), LIGHT) is False
+    rng = random.Random(0)
+    while state.to_play == LIGHT:
+        state.play(ai_che.choose_move(state, "hard", rng))
+    assert not state.is_over
+    assert not turn_can_win(state, DARK)
+
+
+def test_hard_plays_the_last_tile_to_win_on_size():
+    # A strip of tiles (no region can close): the last tile decides by region size.
+    state = play(SPEC.new_game(seed=1, options={"tiles": 48}), "LL@0,0",
+                 *[f"{'D' if x <= 23 else 'L'}@{x},0" for x in range(1, 47)])
+    assert state.tiles_left == 1 and state.to_play == LIGHT
+    assert state.largest_sizes() == (23, 23)
+    results = tile_results(state)
+    assert set(results.values()) == {LIGHT, DARK, "draw"}
+    for level in ("easy", "medium", "hard"):
+        assert results[ai_che.choose_move(state, level, random.Random(0))] == LIGHT

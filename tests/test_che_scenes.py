@@ -1,0 +1,184 @@
+"""Che through the screens, headless: placing tiles with each device alone, switching the
+tile's colour, panning and zooming, a whole game against the computer to the results,
+undo, save and resume, and screenshots."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import game.rules
+from game.engine import saves
+from game.scenes.play import PlayScene
+from scene_driver import (DEVICES, drag_events, key_event, labels, pad_event, play_scene,
+                          scene_name, settle, step, wait_for, wait_for_scene, wheel_event)
+from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+
+SPEC = game.rules.get("che")
+HUMAN = saves.Seat("human", None)
+
+
+def start(app, seats=(HUMAN, HUMAN), moves=0, seed=3, options=None):
+    state = SPEC.new_game(seed=seed, options=options or {})
+    rng = random.Random(seed)
+    for _ in range(moves):
+        # Random tiles that do not end the game: the test goes on playing.
+        for move in rng.sample(state.legal_moves(), len(state.legal_moves())):
+            state.play(move)
+            if not state.is_over:
+                break
+            state.undo()
+        assert not state.is_over
+    play = PlayScene(app, state, list(seats))
+    app.push(play)
+    step(app, frames=30, dt=0.05)           # the camera settles on the layout
+    return play
+
+
+def place(device, play, tile) -> None:
+    """Place `tile` as a person would: colour switched if needed, then the cell."""
+    view = play.view
+    for _ in range(4):
+        ghost = (tile.colour, tile.orient) if not play.state.layout.count else tile.colour
+        mine = (view.colour, view.first_orient) if not play.state.layout.count else view.colour
+        if mine == ghost:
+            break
+        if device.name == "mouse":
+            device.click(view.cell_rect(tile.x, tile.y).center, button=3)
+        elif device.name == "keyboard":
+            device.key(pygame.K_TAB)
+        else:
+            device.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    count = play.state.layout.count
+    if device.name == "mouse":
+        device.click(view.cell_rect(tile.x, tile.y).center)
+    else:
+        x, y = tile.x - view.cursor[0], tile.y - view.cursor[1]
+        device.directions((["right"] * x if x > 0 else ["left"] * -x)
+                          + (["down"] * y if y > 0 else ["up"] * -y))
+        assert view.cursor == (tile.x, tile.y)
+        device.confirm()
+    assert play.state.layout.count == count + 1, f"{tile} was not placed"
+    assert play.state.layout.tile_at(tile.x, tile.y) == tile
+
+
+@pytest.mark.parametrize("device_name", ["mouse", "keyboard", "gamepad"])
+def test_tiles_placed_with_each_device(make_app, device_name):
+    app = make_app()
+    device = DEVICES[device_name](app)
+    device.activate("Che")
+    assert scene_name(app) == "SetupScene"
+    setup = app.scene
+    for _ in range(6):
+        if [seat.kind for seat in setup.setup.seats] == ["human", "human"]:
+            break
+        device.change("Dark player", -1)
+    device.activate("Start")
+    play = play_scene(app)
+    rng = random.Random(device_name)
+    for _ in range(7):                              # the first tile, then three turns
+        place(device, play, rng.choice(play.state.legal_moves()))
+        settle(app)
+    assert len(play.state.history) == 7 and play.state.to_play == 0    # L, DD, LL, DD
+    device.undo()
+    assert len(play.state.history) == 6
+    shoot(app, f"che_play_{device_name}")
+
+
+def test_the_colour_switch_and_a_refused_cell(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    play = start(app, moves=5)
+    view = play.view
+    colour = view.colour
+    mouse.click(view.cell_rect(*play.state.layout.open_cells()[0]).center, button=3)
+    assert view.colour == 1 - colour and play.state.layout.count == 5
+    full = play.state.layout.tiles()[0]
+    mouse.click(view.cell_rect(full.x, full.y).center)         # a filled cell: refused
+    assert play.state.layout.count == 5
+
+
+def test_pan_zoom_and_fit_with_each_device(make_app):
+    app = make_app()
+    play = start(app, moves=9)
+    view = play.view
+    mouse, keyboard, gamepad = (DEVICES[name](app) for name in ("mouse", "keyboard", "gamepad"))
+    assert view.fit
+    centre = list(view.centre)
+    start_pos = view.rect.center
+    mouse.send(*drag_events(start_pos, (start_pos[0] + 120, start_pos[1] + 40)))
+    assert not view.fit and play.state.layout.count == 9        # a drag places nothing
+    assert view.centre[0] == pytest.approx(centre[0] - 120 / view.cell, abs=0.05)
+    cell = view.cell
+    mouse.send(wheel_event(1))
+    assert view.cell > cell
+    keyboard.key(pygame.K_f)
+    assert view.fit
+    keyboard.key(pygame.K_RIGHT, mod=pygame.KMOD_SHIFT)
+    assert not view.fit and play.state.layout.count == 9
+    cell = view.cell
+    keyboard.key(pygame.K_MINUS)
+    assert view.cell < cell
+    gamepad.button(pygame.CONTROLLER_BUTTON_RIGHTSTICK)
+    assert view.fit
+    centre = list(view.centre)
+    gamepad.pad.axes[pygame.CONTROLLER_AXIS_RIGHTX] = 32767
+    step(app, frames=10)
+    gamepad.pad.axes[pygame.CONTROLLER_AXIS_RIGHTX] = 0
+    assert not view.fit and view.centre[0] > centre[0]
+    cell = view.cell
+    gamepad.pad.axes[pygame.CONTROLLER_AXIS_TRIGGERRIGHT] = 32767
+    step(app, frames=5)
+    gamepad.pad.axes[pygame.CONTROLLER_AXIS_TRIGGERRIGHT] = 0
+    assert view.cell > cell
+    shoot(app, "che_zoomed")
+
+
+def test_a_whole_game_against_the_computer_to_the_results(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    play = start(app, seats=(HUMAN, saves.Seat("computer", SPEC.ai_levels[0])),
+                 options={"tiles": 48})
+    rng = random.Random(11)
+    for _ in range(200):
+        if play.state.is_over:
+            break
+        if play.state.to_play == 0 and play.human_to_move:
+            place(mouse, play, rng.choice(play.state.legal_moves()))
+        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
+                 what="the computer's turn")
+    assert play.state.is_over
+    results = wait_for_scene(app, "ResultsScene")
+    assert results.reason and labels(results)[0] == "Rematch"
+    shoot(app, "che_results")
+
+
+def test_save_and_resume_mid_turn(make_app):
+    app = make_app()
+    keyboard = DEVICES["keyboard"](app)
+    play = start(app, moves=4)                  # Dark owes one more tile this turn
+    moves = list(play.state.history)
+    keyboard.pause()
+    keyboard.activate("Quit to menu")
+    menu = wait_for_scene(app, "MenuScene")
+    assert labels(menu)[0] == "Continue Che (move 5)"
+    keyboard.activate(labels(menu)[0])
+    resumed = play_scene(app)
+    assert resumed.state.history == moves and resumed.state.tiles_owed == 1
+
+
+def test_screenshots_of_che(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    mouse.activate("Che")
+    shoot(app, "che_setup")
+    mouse.activate("Rules")
+    shoot(app, "che_rules")
+    app.pop()
+    app.pop()
+    play = start(app, moves=30)
+    tile = play.state.layout.tiles()[10]
+    mouse.point(play.view.cell_rect(tile.x, tile.y).center)
+    assert play.view.pointed_region() is not None
+    shoot(app, "che_region_hover")
