@@ -133,7 +133,7 @@ def test_whole_game_with_one_device(make_app, device_name):
     rng = random.Random(f"whole-game-{device_name}")
 
     assert scene_name(app) == "MenuScene"
-    assert labels(app.scene)[:3] == ["Xoliba", "Xoliba Solitaire puzzles", "Xtic"]
+    assert labels(app.scene)[:4] == ["Che", "Xoliba", "Xoliba Solitaire puzzles", "Xtic"]
     device.activate("Xtic")
     assert scene_name(app) == "SetupScene"
     setup = app.scene
@@ -187,7 +187,7 @@ def test_whole_game_with_one_device(make_app, device_name):
     device.activate("Menu")
     assert scene_name(app) == "MenuScene"
     assert len(app.stack) == 1
-    assert labels(app.scene)[:3] == ["Xoliba", "Xoliba Solitaire puzzles", "Xtic"]
+    assert labels(app.scene)[:4] == ["Che", "Xoliba", "Xoliba Solitaire puzzles", "Xtic"]
 
 
 @pytest.mark.parametrize("device_name", DEVICE_NAMES)
@@ -639,7 +639,7 @@ def test_bad_resume_file_is_kept_aside(make_app, content):
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
     app = make_app()
-    assert labels(app.scene)[:3] == ["Xoliba", "Xoliba Solitaire puzzles", "Xtic"], "no Continue button"
+    assert labels(app.scene)[:4] == ["Che", "Xoliba", "Xoliba Solitaire puzzles", "Xtic"], "no Continue button"
     assert any(str(path) in message for message in app.messages), app.messages
     kept = bad_siblings(path)
     assert len(kept) == 1 and kept[0].read_bytes() == content
@@ -664,7 +664,7 @@ def test_unbuilt_games_cannot_be_started(app, device_name):
     menu = app.scene
     unbuilt = [item for item in menu.ring.items
                if "spec" in item.extra and not item.extra["spec"].is_built]
-    assert {item.extra["spec"].name for item in unbuilt} == {"catalina", "che", "xutoli"}
+    assert {item.extra["spec"].name for item in unbuilt} == {"catalina", "xutoli"}
     for item in unbuilt:
         assert "not built yet" in item.element.text
         device.press(item)

@@ -29,13 +29,17 @@ def test_palettes_are_complete_and_named():
         assert isinstance(palette, Palette)
         assert palette.name == name
         assert len(palette.seats) == 3 and len(palette.discs) == 3
+        assert len(palette.tiles) == 2
         colours = [value for field, value in vars(palette).items()
-                   if field not in ("name", "seats", "discs")]
-        colours += list(palette.seats) + list(palette.discs)
+                   if field not in ("name", "seats", "discs", "tiles")]
+        colours += list(palette.seats) + list(palette.discs) + list(palette.tiles)
         for colour in colours:
             assert len(colour) == 3 and all(0 <= c <= 255 for c in colour)
         assert palette.piece_black != palette.piece_brown
         assert palette.highlight_good != palette.highlight_bad
+        # Truchet light and dark: told apart by lightness, whatever the colour vision.
+        light, dark = (sum(colour) / 3 for colour in palette.tiles)
+        assert light - dark > 120
 
 
 def test_get_palette_falls_back_to_default():
