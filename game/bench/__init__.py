@@ -13,6 +13,8 @@ COMMANDS = {
                                     "move, strength"),
     "solitaire": ("game.bench.solitaire", "Xoliba solitaire solver: deals proved winnable, "
                                           "lost, undecided; line lengths"),
+    "che": ("game.bench.che", "Che: rules speed, computer time per tile and strength, "
+                              "frame time with 64 tiles"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }

@@ -457,6 +457,28 @@ class PlayScene(Scene):
             self.ui.draw_ui(surface)
 
     def _draw_panel(self, surface) -> None:
+        """The side panel, drawn again only when what it shows changed: else the last
+        drawing is blitted (it is opaque; the buttons are drawn over it afterwards)."""
+        key = self._panel_key()
+        cache = getattr(self, "_panel_cache", None)
+        if cache is not None and cache[0] == key and cache[1].get_size() == self.panel.size:
+            surface.blit(cache[1], self.panel)
+            return
+        self._paint_panel(surface)
+        self._panel_cache = (key, surface.subsurface(self.panel).copy())
+
+    def _panel_key(self) -> tuple:
+        state = self.state
+        view = self.view
+        return (id(state), len(state.history), tuple(state.history[-1:]), state.to_play,
+                tuple(self.names), self._status_text(), self.notice, self.save_error,
+                self.ai_error, tuple(self.panel_lines()), tuple(view.info_lines())
+                if hasattr(view, "info_lines") else (), self.panel_title(),
+                tuple(self.panel_subtitle()), tuple(self.panel), self.app.palette.name,
+                tuple(self.match.scores) if self.match is not None else None,
+                len(self.action_buttons), self.takeover_button is not None)
+
+    def _paint_panel(self, surface) -> None:
         palette = self.app.palette
         s = self.app.scale
         panel = self.panel

@@ -335,24 +335,21 @@ class TruchetView:
         previous_clip = surface.get_clip()
         surface.set_clip(self.rect)
         size = max(2, round(self.cell))
-        popping = {(pop[0].x, pop[0].y): pop for pop in self.pops}
         state = self.state
-        for tile in state.layout.tiles():
+        surface.blit(self._still_layer(size), self.rect.topleft)
+        background = self.app.background()
+        for tile, elapsed, duration in self.pops:
             rect = self.cell_rect(tile.x, tile.y)
-            if not rect.colliderect(self.rect):
-                continue
-            pop = popping.get((tile.x, tile.y))
-            if pop is not None:
-                t = pop[1] / pop[2]
-                grow = 1 - (1 - t) ** 3             # ease out
-                side = max(2, round(size * (0.55 + 0.45 * grow)))
-                art.draw_tile(surface, (rect.centerx - side // 2, rect.centery - side // 2),
-                              side, tile.colour, tile.orient, palette,
-                              alpha=round(120 + 135 * grow))
-            else:
-                art.draw_tile(surface, rect.topleft, size, tile.colour, tile.orient, palette)
-        if not state.is_over:
-            self._draw_open_cells(surface, size)
+            # The layer holds every tile: the popping one is painted over by the background.
+            surface.blit(background, rect, rect)
+            grow = 1 - (1 - elapsed / duration) ** 3          # ease out
+            side = max(2, round(size * (0.55 + 0.45 * grow)))
+            # The cached full-size picture, scaled: painting every in-between size afresh
+            # would cost a supersampled drawing per frame.
+            image = pygame.transform.smoothscale(
+                art.tile_image(size, tile.colour, tile.orient, palette), (side, side))
+            image.set_alpha(round(120 + 135 * grow))
+            surface.blit(image, (rect.centerx - side // 2, rect.centery - side // 2))
         highlight = [(r, palette.highlight_good) for r in self.final_regions()]
         pointed = self.pointed_region() if not (self.animating or state.is_over) else None
         if pointed is not None and all(pointed.root != r.root for r, _ in highlight):
@@ -362,12 +359,37 @@ class TruchetView:
         self._draw_ghost(surface, size)
         surface.set_clip(previous_clip)
 
-    def _draw_open_cells(self, surface, size: int) -> None:
+    def _still_layer(self, size: int) -> pygame.Surface:
+        """The tiles and the open cells, drawn once per layout, camera and palette (a
+        settled camera then costs one blit a frame)."""
+        layout = self.state.layout
+        key = (id(layout), layout.count, tuple(self.state.history[-1:]), size,
+               round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
+               self.rect.size, self.app.palette.name, self.state.is_over)
+        if getattr(self, "_layer_key", None) == key:
+            return self._layer
+        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        offset = (-self.rect.x, -self.rect.y)
+        view = self.rect.copy()
+        for tile in layout.tiles():
+            rect = self.cell_rect(tile.x, tile.y)
+            if rect.colliderect(view):
+                art.draw_tile(layer, rect.move(offset).topleft, size, tile.colour, tile.orient,
+                              self.app.palette)
+        if not self.state.is_over:
+            self._draw_open_cells(layer, size, offset)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert_alpha()   # (not display_ready: it would keep every layer)
+        self._layer_key, self._layer = key, layer
+        return self._layer
+
+    def _draw_open_cells(self, surface, size: int, offset=(0, 0)) -> None:
         palette = self.app.palette
         width = max(1, round(size / 24))
         for x, y in self.state.layout.open_cells():
             rect = self.cell_rect(x, y).inflate(-max(2, size // 8), -max(2, size // 8))
             if rect.colliderect(self.rect):
+                rect = rect.move(offset)
                 pygame.draw.rect(surface, palette.text_dim, rect, width,
                                  border_radius=max(2, size // 6))
 
