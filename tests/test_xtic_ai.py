@@ -144,6 +144,63 @@ def test_exact_solve_matches_minimax():
         assert move_value(work, plan.move, empties, memo) == plan.value
 
 
+# --- the tail solver (five and six empty squares) ---------------------------------------
+def window_result_ok(got, value, alpha, beta):
+    """Alpha-beta's promise: the exact value inside the window, a bound outside it."""
+    if value <= alpha:
+        return got <= alpha
+    if value >= beta:
+        return got >= beta
+    return got == value
+
+
+def test_tail_solver_matches_minimax_in_every_window():
+    # node() hands a position with five or six empty squares, searched to the end, to
+    # the tail solver (node5, node6, avoid5, wins5, _wins4, ...). Against the plain
+    # reference on seeded random positions, every game type: the exact value in a wide
+    # window, a correct bound in the narrow windows the search asks ("can I win?",
+    # "can I avoid losing?", "better than v?"), with fresh caches and with caches
+    # filled by the other windows; and solve() gets the same value.
+    checked = 0
+    for empties, count in ((5, 12), (6, 8)):
+        for state in positions(count, empties, first_seed=3000 + 100 * empties):
+            n = 16 - empties
+            value = position_value(state.copy(), empties, {})
+            assert ai_xtic.solve(state, random.Random(0)).value == value, state.move_list()
+            if not -(WIN - n - 3) <= value <= WIN - n - 4:
+                continue            # outside node()'s precondition: root() scores those
+            windows = [(-1000, 1000), (-1, 1), (-1, 0), (0, 1), (value - 1, value),
+                       (value, value + 1), (value - 1, value + 1)]
+            shared = ai_xtic._Search(state.options["game_type"], state.board, state.hand)
+            for alpha, beta in windows:
+                for search in (ai_xtic._Search(state.options["game_type"], state.board,
+                                               state.hand), shared):
+                    got = search.node(state.hand, empties, alpha, beta, search.threats())
+                    assert window_result_ok(got, value, alpha, beta), (
+                        state.move_list(), state.options["game_type"], alpha, beta, got,
+                        value)
+            checked += 1
+    assert checked >= 12, "too few positions inside the precondition: the test tests little"
+
+
+def test_tail_solver_agrees_with_the_plain_search(monkeypatch):
+    # From seven and eight empty squares the exact solve goes through node6 and the
+    # move order over all squares. The plain search (use_tail off) is the second
+    # opinion: the same value, and the chosen move is worth it.
+    for state in positions(6, 7, first_seed=3700) + positions(6, 8, first_seed=3800):
+        fast = ai_xtic.solve(state, random.Random(1))
+        monkeypatch.setattr(ai_xtic._Search, "use_tail", False)
+        plain = ai_xtic.solve(state, random.Random(1))
+        child = state.copy()
+        child.play(fast.move)
+        if child.is_over:                # it had to lose at once
+            move_value = -(WIN - (16 - child.board.count(-1)))
+        else:
+            move_value = -ai_xtic.solve(child, random.Random(1)).value
+        monkeypatch.setattr(ai_xtic._Search, "use_tail", True)
+        assert fast.value == plain.value == move_value, state.move_list()
+
+
 def test_hands_over_a_deadly_piece_when_one_exists():
     # After placing 10 on a2 or a3, piece 11 loses on every empty square.
     state = replay("normal", ["-/14", "c3/6", "c2/12", "b2/3", "c1/15", "d1/1", "b4/9",

@@ -43,6 +43,22 @@ transposition table, and:
   new three-piece lines, history, and pieces that lose on more squares (then history);
   before searching, a node looks up its children in the caches and stops at once if one
   is already known to refute the window (known_cutoff, an enhanced transposition cutoff).
+
+Exact solves spend nearly all their time in the last few placements, so those have a
+solver of their own (the "tail", node6 down to _wins4; `use_tail` turns it off):
+
+* with five or six empty squares searched to the end, a board is only its `lose` sets
+  and its "groups": per set of two or more empty squares, the OR of the commons of the
+  live lines whose empty squares are exactly that set (such lines always receive the
+  same pieces, so they act as one line). Placing a piece updates a small dict instead
+  of the search's tables, and the questions near the end have closed forms on it: who
+  can punish a hand-over at once (_poisoned_tail), whether the receiver of a piece has
+  a quiet move with four empty squares (_quiet4), whether the holder of a piece wins
+  at the last placement with four empty squares (_wins4);
+* node6 orders all its moves at once, fewest safe squares for the piece handed over
+  first, and so does node() from seven empty squares in an exact search: square by
+  square, a refutation was often found only after every piece on the first square
+  had failed. (Together: about 3x fewer seconds at 9 empty squares.)
 """
 from __future__ import annotations
 
@@ -60,9 +76,9 @@ LEVEL_DEPTHS = {"trivial": 1, "easy": 2, "medium": 3, "hard": 4, "very hard": 5,
                 "don't try": 6}
 PERFECT = "perfect"
 FALLBACK_DEPTH = LEVEL_DEPTHS["don't try"]
-# "perfect" solves exactly up to this many empty squares: typically under a second at 9
+# "perfect" solves exactly up to this many empty squares: well under a second at 9
 # (see `python -m game.bench xtic`), while one more empty square costs 10-80 times that.
-# A solve that runs past the budget (boards analysed; 1-1.5 s here) gives up and
+# A solve that runs past the budget (boards analysed; about 1.3 s here) gives up and
 # keeps the "don't try" move, so no move takes much longer.
 PERFECT_EMPTIES = 9
 PERFECT_BUDGET = 60_000
@@ -130,8 +146,196 @@ def _deadly_after(base: int, holes: tuple, piece: int) -> int:
     return base
 
 
+# --- the tail: the last few empty squares, on lose sets and groups -----------------------
+# An exact solve spends most of its time (about 80% at 9 empty squares) proving who is
+# forced to lose at the very last placements. There the whole future of a board is its
+# `lose` sets plus its groups: per set of two or more empty squares, the OR of the
+# commons of the live lines whose empty squares are exactly that set (see the module
+# docstring). These functions answer the search's questions from those alone, with no
+# copies of the search's tables.
+
+def _wins4(empty: int, lose: list, groups: dict, hand: int, avail: int) -> bool:
+    """wins_next with exactly four empty squares: whether the holder of `hand` can
+    place it and hand over a piece q with which the receiver has no quiet move, i.e.
+    however they place q and whichever piece r they hand back, r is poisoned: it can
+    be placed safely and the last piece w then loses on the last square. (A piece the
+    receiver could punish at once, a poisoned q, leaves them a quiet move, so it needs
+    no separate test.)"""
+    g = groups.get
+    sh = SIGNATURE[hand]
+    quad = g(empty, 0) & sh
+    x, y, z = SQUARES[avail]
+    # (q, r, w, signature of q, signatures of r and w ANDed) for each hand-over q
+    trio = ((x, y, z, SIGNATURE[x], SIGNATURE[y] & SIGNATURE[z]),
+            (y, x, z, SIGNATURE[y], SIGNATURE[x] & SIGNATURE[z]),
+            (z, x, y, SIGNATURE[z], SIGNATURE[x] & SIGNATURE[y]))
+    for s in SQUARES[empty]:
+        if lose[s] >> hand & 1:
+            continue
+        # The three squares a, b, c left: their lose sets, pair and triple groups.
+        bit = 1 << s
+        rest = empty ^ bit
+        a, b, c = SQUARES[rest]
+        ba, bb, bc = 1 << a, 1 << b, 1 << c
+        la = lose[a] | PIECES_MATCHING[g(bit | ba, 0) & sh]
+        lb = lose[b] | PIECES_MATCHING[g(bit | bb, 0) & sh]
+        lc = lose[c] | PIECES_MATCHING[g(bit | bc, 0) & sh]
+        pab = g(ba | bb, 0) | (g(bit | ba | bb, 0) & sh)
+        pac = g(ba | bc, 0) | (g(bit | ba | bc, 0) & sh)
+        pbc = g(bb | bc, 0) | (g(bit | bb | bc, 0) & sh)
+        triple = g(rest, 0) | quad
+        # (lose set of t, of u, of v, pair groups tu, tv, uv) for each square t for q
+        views = ((la, lb, lc, pab, pac, pbc), (lb, la, lc, pab, pbc, pac),
+                 (lc, la, lb, pac, pbc, pab))
+        for q, r, w, sq, srw in trio:
+            both = triple & sq & srw      # r and w finish a line of the triple group
+            for lt, lu, lv, ptu, ptv, puv in views:
+                if lt >> q & 1:
+                    continue
+                lu |= PIECES_MATCHING[ptu & sq]      # q on t: the holes it makes
+                lv |= PIECES_MATCHING[ptv & sq]
+                if both or puv & srw:
+                    # Whichever of r, w goes last loses on the last square: handing
+                    # either is quiet only if it loses on both squares (deadly).
+                    if (lu & lv) >> r & 1 or (lu & lv) >> w & 1:
+                        break
+                    continue
+                # r is poisoned when, placed safely on u (or v), w loses on v (or u).
+                if lu >> r & 1 or not lv >> w & 1:
+                    if lv >> r & 1 or not lu >> w & 1:
+                        break                # handing r is quiet
+                if lu >> w & 1 or not lv >> r & 1:
+                    if lv >> w & 1 or not lu >> r & 1:
+                        break                # handing w is quiet
+            else:
+                return True                  # no quiet move with q
+    return False
+
+
+def _quiet4(empty: int, lose: list, groups: dict, hand: int, avail: int) -> bool:
+    """has_quiet_move with exactly four empty squares: whether the holder of `hand`
+    can place it safely and hand over a piece q (of the three `avail`) that is not
+    poisoned, i.e. wherever the receiver places q safely, no piece r left then loses
+    on both other squares."""
+    g = groups.get
+    sh = SIGNATURE[hand]
+    for s in SQUARES[empty]:
+        if lose[s] >> hand & 1:
+            continue
+        bit = 1 << s
+        a, b, c = SQUARES[empty ^ bit]
+        ba, bb, bc = 1 << a, 1 << b, 1 << c
+        la = lose[a] | PIECES_MATCHING[g(bit | ba, 0) & sh]
+        lb = lose[b] | PIECES_MATCHING[g(bit | bb, 0) & sh]
+        lc = lose[c] | PIECES_MATCHING[g(bit | bc, 0) & sh]
+        pab = g(ba | bb, 0) | (g(bit | ba | bb, 0) & sh)
+        pac = g(ba | bc, 0) | (g(bit | ba | bc, 0) & sh)
+        pbc = g(bb | bc, 0) | (g(bit | bb | bc, 0) & sh)
+        # (lose set of u, of v, of w, pair groups uv, uw) for each square u for q
+        views = ((la, lb, lc, pab, pac), (lb, la, lc, pab, pbc), (lc, la, lb, pac, pbc))
+        for q in SQUARES[avail]:
+            sq = SIGNATURE[q]
+            others = avail & ~(1 << q)
+            for lu, lv, lw, puv, puw in views:
+                if not lu >> q & 1 and others & (lv | PIECES_MATCHING[puv & sq]) \
+                        & (lw | PIECES_MATCHING[puw & sq]):
+                    break                    # q on u, then a piece losing on v and w
+            else:
+                return True
+    return False
+
+
+def _poisoned4(empty: int, lose: list, groups: dict, avail: int) -> int:
+    """_poisoned_tail with exactly four empty squares, unrolled (the common case)."""
+    a, b, c, d = SQUARES[empty]
+    ba, bb, bc, bd = 1 << a, 1 << b, 1 << c, 1 << d
+    g = groups.get
+    gab, gac, gad = g(ba | bb, 0), g(ba | bc, 0), g(ba | bd, 0)
+    gbc, gbd, gcd = g(bb | bc, 0), g(bb | bd, 0), g(bc | bd, 0)
+    la, lb, lc, ld = lose[a], lose[b], lose[c], lose[d]
+    found = 0
+    # (lose set of t, then of each other square u with the pair group tu)
+    for lt, l1, g1, l2, g2, l3, g3 in ((la, lb, gab, lc, gac, ld, gad),
+                                       (lb, la, gab, lc, gbc, ld, gbd),
+                                       (lc, la, gac, lb, gbc, ld, gcd),
+                                       (ld, la, gad, lb, gbd, lc, gcd)):
+        deadly = avail & (l1 | PIECES_MATCHING[g1]) & (l2 | PIECES_MATCHING[g2]) \
+            & (l3 | PIECES_MATCHING[g3])
+        if not deadly:
+            continue
+        safe = avail & ~lt
+        for x in SQUARES[deadly]:
+            sx = SIGNATURE[x]
+            placers = safe & ~(1 << x)
+            if not l1 >> x & 1:
+                placers &= PIECES_MATCHING[g1 & sx]
+            if not l2 >> x & 1:
+                placers &= PIECES_MATCHING[g2 & sx]
+            if not l3 >> x & 1:
+                placers &= PIECES_MATCHING[g3 & sx]
+            found |= placers
+    return found
+
+
+def _poisoned_tail(empty: int, lose: list, groups: dict, avail: int) -> int:
+    """poisoned_set from the groups: the pieces whose receiver can place them safely
+    and hand back a piece that loses on every square left."""
+    if empty.bit_count() == 4:
+        return _poisoned4(empty, lose, groups, avail)
+    found = 0
+    g = groups.get
+    squares = SQUARES[empty]
+    for t in squares:
+        bt = 1 << t
+        # A quick filter: the pieces deadly after some piece or other on t (often
+        # none, known after a square or two); the exact test below is per piece x.
+        deadly = avail
+        for u in squares:
+            if u != t:
+                deadly &= lose[u] | PIECES_MATCHING[g(bt | 1 << u, 0)]
+                if not deadly:
+                    break
+        if not deadly:
+            continue
+        # x turns deadly when the piece placed on t meets `common & signature(x)` of
+        # each pair {t, u} whose u does not already take x.
+        safe = avail & ~lose[t]
+        for x in SQUARES[deadly]:
+            sx = SIGNATURE[x]
+            placers = safe & ~(1 << x)
+            for u in squares:
+                if u != t and not lose[u] >> x & 1:
+                    placers &= PIECES_MATCHING[g(bt | 1 << u, 0) & sx]
+                    if not placers:
+                        break
+            found |= placers
+    return found
+
+
+def _place_groups(groups: dict, lose: list, bit: int, sig: int) -> dict:
+    """The groups after a piece with signature `sig` goes on square `bit` (a mask);
+    `lose` (a copy) gets the new holes."""
+    after = {}
+    for e, c in groups.items():
+        if e & bit:
+            c &= sig
+            if not c:
+                continue                 # the lines die
+            e ^= bit
+            if not e & (e - 1):          # one empty square left: a hole
+                lose[BIT_INDEX[e]] |= PIECES_MATCHING[c]
+                continue
+        after[e] = after.get(e, 0) | c
+    return after
+
+
 class _Search:
     """One search from one position; its tables live as long as it does."""
+
+    # The tail solver for the last five or six empty squares and the move order over
+    # all squares at once in exact searches (off: the plain search, which the tests
+    # use as a second opinion).
+    use_tail = True
 
     def __init__(self, game_type: str, board, hand: int, should_stop=None):
         _build_squares()
@@ -379,6 +583,12 @@ class _Search:
     def wins_next(self, hand: int) -> bool:
         """Whether the holder of `hand` can leave the opponent without a quiet move, so
         that the opponent's placement after next is forced to lose."""
+        empties = self.empty.bit_count()
+        if empties == 4 and self.use_tail:
+            return _wins4(self.empty, self.lose, self.groups(), hand, self.avail)
+        if empties == 5 and self.use_tail:
+            return self.wins5(hand, self.empty, self.lose, self.groups(), self.key,
+                              self.avail)
         lose = self.lose
         near, empty, cold = self.near, self.empty, self.cold
         squares = [s for s in SQUARES[empty] if not lose[s] >> hand & 1]
@@ -436,6 +646,252 @@ class _Search:
         if self.budget is not None and self.nodes > self.budget:
             raise _BudgetExceeded
 
+    # --- the tail: six empty squares or fewer, solved to the end ---------------------------
+    # A tail position is (empty, lose, groups, key, n, avail) plus the piece in hand, held
+    # in local variables: placing a piece builds a new `lose` list and groups dict and
+    # leaves the search's own tables alone. The values, windows and caches are those
+    # node() would use for the same position, so the two share their tables.
+    def groups(self) -> dict:
+        """Empty squares of each live line with two or more of them -> OR of commons."""
+        groups = {}
+        empty = self.empty
+        for mask, common, count in zip(self.line_mask, self.com, self.cnt):
+            if common and count <= 2:
+                e = mask & empty
+                groups[e] = groups.get(e, 0) | common
+        return groups
+
+    def tick(self) -> None:
+        """Count one board analysed (the budget and should_stop are in boards)."""
+        self.nodes += 1
+        if self.nodes % POLL_EVERY == 0:
+            self.poll()
+
+    def avoid5(self, hand, empty, lose, groups, key, n, avail) -> int:
+        """Five empty squares, a window asking "can I avoid losing?" (beta <= 0): 0 (a
+        lower bound) if some move does not lose, else the exact value, a loss at the
+        last placement or at our next one. Kept in tt as node() would."""
+        position = key << 4 | hand
+        tt_key = position << 4 | 5
+        tt = self.tt
+        entry = tt.get(tt_key)
+        if entry is not None and (entry[0] == EXACT or entry[0] == LOWER
+                                  and entry[1] >= 0):
+            return entry[1]
+        sh = SIGNATURE[hand]
+        win_cache = self.win_cache
+        hint = self.hints.get(position)
+        squares = SQUARES[empty]
+        if hint is not None:
+            squares = (hint[0],) + tuple(q for q in squares if q != hint[0])
+        best = -(WIN - n - 3)            # every hand-over poisoned: we lose at once
+        for s in squares:
+            if lose[s] >> hand & 1:
+                continue
+            self.tick()
+            bit = 1 << s
+            after_lose = lose[:]
+            after = _place_groups(groups, after_lose, bit, sh)
+            rest = empty ^ bit
+            # A poisoned hand-over loses at our next placement: skip it.
+            pieces = SQUARES[avail & ~_poisoned_tail(rest, after_lose, after, avail)]
+            if not pieces:
+                continue
+            if hint is not None and hint[0] == s and hint[1] in pieces:
+                pieces = (hint[1],) + tuple(p for p in pieces if p != hint[1])
+            base = (key + ((hand + 1) << (5 * s))) << 4
+            for p in pieces:
+                won = win_cache.get(base | p)
+                if won is None:
+                    won = win_cache[base | p] = _wins4(rest, after_lose, after, p,
+                                                       avail & ~(1 << p))
+                if not won:
+                    self.hints[position] = (s, p)
+                    tt[tt_key] = (LOWER, 0)
+                    return 0
+            best = -(WIN - n - 5)        # they win, at our last placement
+        tt[tt_key] = (EXACT, best)
+        return best
+
+    def wins5(self, hand, empty, lose, groups, key, avail) -> bool:
+        """wins_next with five empty squares: whether we can place `hand` and hand over
+        a piece with which the receiver has no quiet move (every hand-over of theirs
+        poisoned), so that their placement after next loses. Cached in win_cache."""
+        position = key << 4 | hand
+        won = self.win_cache.get(position)
+        if won is not None:
+            return won
+        won = False
+        sh = SIGNATURE[hand]
+        for s in SQUARES[empty]:
+            if lose[s] >> hand & 1:
+                continue
+            self.tick()
+            bit = 1 << s
+            after_lose = lose[:]
+            after = _place_groups(groups, after_lose, bit, sh)
+            rest = empty ^ bit
+            for p in SQUARES[avail & ~_poisoned_tail(rest, after_lose, after, avail)]:
+                if not _quiet4(rest, after_lose, after, p, avail & ~(1 << p)):
+                    won = True
+                    break
+            if won:
+                break
+        self.win_cache[position] = won
+        return won
+
+    def value5(self, hand, empty, lose, groups, key, n, avail) -> int:
+        """The exact value with five empty squares."""
+        v = self.avoid5(hand, empty, lose, groups, key, n, avail)
+        if v < 0:
+            return v
+        return WIN - n - 4 if self.wins5(hand, empty, lose, groups, key, avail) else 0
+
+    def node5(self, hand: int, alpha: int, beta: int) -> int:
+        """node() with five empty squares, searched to the end: "can I win?" is
+        wins5 (our last placement cannot matter), "can I avoid losing?" avoid5, any
+        other window the exact value."""
+        tail = (self.empty, self.lose, self.groups(), self.key)
+        if alpha >= 0:
+            return WIN - self.n - 4 if self.wins5(hand, *tail, self.avail) else 0
+        if beta <= 0:
+            return self.avoid5(hand, *tail, self.n, self.avail)
+        return self.value5(hand, *tail, self.n, self.avail)
+
+    def ordered_moves(self, hand: int, groups: dict, hint) -> list:
+        """All moves of the holder of `hand`, over all squares at once: the hint
+        first, then the pieces that will lose on more squares (counting the holes the
+        placement makes), then history. Needs no placement. Each move is an integer,
+        square `m >> 4 & 15`, piece `m & 15`."""
+        empty, lose, avail = self.empty, self.lose, self.avail
+        square_score, piece_score = self.square_score, self.piece_score
+        unsafe = [0] * 16                # per piece: the squares where it loses now
+        for t in SQUARES[empty]:
+            for p in SQUARES[lose[t] & avail]:
+                unsafe[p] += 1
+        sh = SIGNATURE[hand]
+        pair_holes = {}                  # square -> [(other square, pieces losing there)]
+        for e, common in groups.items():
+            if e.bit_count() == 2:
+                made = PIECES_MATCHING[common & sh] & avail
+                if made:
+                    low = e & -e
+                    q, r = BIT_INDEX[low], BIT_INDEX[e ^ low]
+                    pair_holes.setdefault(q, []).append((r, made))
+                    pair_holes.setdefault(r, []).append((q, made))
+        # One integer per move, for a quick sort: hint flag, count, square history,
+        # piece history, square, piece (history scores stay far below 2**32).
+        piece_part = [piece_score[p] << 8 | p for p in range(16)]
+        pieces = SQUARES[avail]
+        moves = []
+        for s in SQUARES[empty]:
+            ls = lose[s]
+            if ls >> hand & 1:
+                continue
+            square_part = square_score[s] << 40 | s << 4
+            count = unsafe
+            if s in pair_holes:          # the placement's new holes
+                count = unsafe[:]
+                for r, made in pair_holes[s]:
+                    for p in SQUARES[made & ~lose[r]]:
+                        count[p] += 1
+            for p in pieces:
+                moves.append((count[p] - (ls >> p & 1)) << 72 | square_part
+                             | piece_part[p])
+        if hint is not None:
+            s, p = hint
+            mark = square_score[s] << 40 | s << 4 | piece_part[p]
+            for i, m in enumerate(moves):
+                if m & ((1 << 72) - 1) == mark:
+                    moves[i] = m | 1 << 76
+                    break
+        moves.sort(reverse=True)
+        return moves
+
+    def node6(self, hand: int, alpha: int, beta: int) -> int:
+        """node() with six empty squares and a horizon reaching the end: the same value
+        and tt entries, searched on the tail representation. Moves are ordered over all
+        squares at once by how many squares the piece handed over loses on (fewer
+        safe squares for the receiver first: measured, those refute soonest)."""
+        empty, lose, avail, n, key = self.empty, self.lose, self.avail, self.n, self.key
+        lo = -(WIN - n - 3)
+        hi = WIN - n - 4
+        horizon = 5 if beta <= 0 and alpha < 0 else 6
+        if self.nothing_within(horizon):
+            return 0
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        position = key << 4 | hand
+        tt_key = position << 4 | horizon
+        entry = self.tt.get(tt_key)
+        if entry is not None:
+            flag, value = entry
+            if flag == EXACT:
+                return value
+            if flag == LOWER:
+                if value >= beta:
+                    return value
+                alpha = max(alpha, value)
+            elif value <= alpha:
+                return value
+            else:
+                beta = min(beta, value)
+        alpha0 = alpha
+        best = lo
+        best_move = None
+        if alpha < lo:
+            alpha = lo
+        groups = self.groups()
+        sh = SIGNATURE[hand]
+        square_score, piece_score = self.square_score, self.piece_score
+        hint = self.hints.get(position)
+        moves = self.ordered_moves(hand, groups, hint)
+        states = {}
+        for m in moves:
+            s, p = m >> 4 & 15, m & 15
+            state = states.get(s)
+            if state is None:
+                self.tick()
+                bit = 1 << s
+                after_lose = lose[:]
+                after = _place_groups(groups, after_lose, bit, sh)
+                rest = empty ^ bit
+                child_key = key + ((hand + 1) << (5 * s))
+                state = states[s] = (rest, after_lose, after, child_key,
+                                     _poisoned_tail(rest, after_lose, after, avail))
+            rest, after_lose, after, child_key, poisoned = state
+            if poisoned >> p & 1:
+                continue                 # they would punish it at once
+            left = avail & ~(1 << p)
+            if beta <= 0:                # the child asks "can I win?" (horizon 4)
+                v = -(WIN - n - 5) if self.wins5(p, rest, after_lose, after, child_key,
+                                                 left) else 0
+            elif alpha >= 0:             # the child asks "can I avoid losing?"
+                v = -self.avoid5(p, rest, after_lose, after, child_key, n + 1, left)
+            else:
+                v = -self.value5(p, rest, after_lose, after, child_key, n + 1, left)
+            if v > best:
+                best = v
+                best_move = (s, p)
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta or best >= hi:
+                        square_score[s] += horizon * horizon
+                        piece_score[p] += horizon * horizon
+                        break
+        if best_move is not None:
+            self.hints[position] = best_move
+        if best >= hi or alpha0 < best < beta:
+            flag = EXACT
+        elif best >= beta:
+            flag = LOWER
+        else:
+            flag = UPPER
+        self.tt[tt_key] = (flag, best)
+        return best
+
     # --- the search --------------------------------------------------------------------
     def node(self, hand: int, depth: int, alpha: int, beta: int, info: tuple) -> int:
         """Negamax value of the side to move, who holds `hand` (not in self.avail).
@@ -444,7 +900,15 @@ class _Search:
         cannot make a piece deadly at once; depth >= 3 and 3+ squares are empty.
         `info` is threats() of the current board.
         """
-        horizon = min(depth, self.empty.bit_count())
+        empties = self.empty.bit_count()
+        if empties <= 6 and self.use_tail:
+            # Searched to the end (or to just before our opponent's last placement):
+            # the tail code, on its own representation.
+            if empties == 6 and (depth >= 6 or depth == 5 and beta <= 0):
+                return self.node6(hand, alpha, beta)     # (horizon 5 either way)
+            if empties == 5 and depth >= 5:
+                return self.node5(hand, alpha, beta)
+        horizon = min(depth, empties)
         # Odd placements from here are ours, even ones the opponent's. A window that only
         # asks "can I win?" (alpha >= 0) does not care about a last placement of ours, one
         # that only asks "can I avoid losing?" (beta <= 0) not about a last one of theirs:
@@ -502,42 +966,43 @@ class _Search:
             alpha = lo
         lose = self.lose
         child_depth = horizon - 1
-        # Squares: this position's best move from an earlier search first, then those
-        # making more new three-piece lines, cold ones first, then by history; pieces:
-        # those losing on more squares first (less room for the receiver). Measured:
-        # this order needs the fewest nodes.
+        # Square by square (below, outside exact searches): this position's best move
+        # from an earlier search first, then squares making more new three-piece lines,
+        # cold ones first, then by history; pieces: those losing on more squares first
+        # (less room for the receiver). Measured: this order needs the fewest nodes.
         square_score, piece_score = self.square_score, self.piece_score
-        near, empty, cold = self.near, self.empty, self.cold
-        squares = [s for s in SQUARES[empty] if not lose[s] >> hand & 1]
-        squares.sort(key=lambda q: ((near[q] & empty).bit_count(), cold >> q & 1,
-                                    square_score[q]), reverse=True)
         hint = self.hints.get(position)
-        if hint is not None:
-            squares.remove(hint[0])
-            squares.insert(0, hint[0])
         avail = self.avail
-        pieces = SQUARES[avail]
-        done = False
-        for s in squares:
-            undo = self.place(s, hand)
-            child = self.threats()
-            losing = [0] * 16                # per piece: hot squares where it loses
-            child_lose = self.lose
-            for q in SQUARES[self.empty & ~self.cold]:
-                for p in SQUARES[child_lose[q] & avail]:
-                    losing[p] += 1
-            order = sorted(pieces, key=lambda p: (losing[p], piece_score[p]), reverse=True)
-            if hint is not None and hint[0] == s:
-                order.remove(hint[1])
-                order.insert(0, hint[1])
-            poisoned = self.poisoned_set(child)
-            for p in order:
-                if poisoned >> p & 1:
-                    continue
-                self.avail ^= 1 << p
-                v = -self.node(p, child_depth, -beta, -alpha, child)
-                self.avail ^= 1 << p
-                if v > best:
+        if empties >= 7 and depth >= empties - 1 and self.use_tail:
+            # An exact search: all moves at once, as in node6 (square by square, a
+            # refutation was often found only after every piece on the first square
+            # had failed). A square's board is made when its first move comes up and
+            # kept, to be put back for its other moves.
+            parent = (self.cnt, self.com, self.live, self.lose, self.near, self.cold,
+                      self.empty, self.key)
+            boards = {}
+            for m in self.ordered_moves(hand, self.groups(), hint):
+                s, p = m >> 4 & 15, m & 15
+                board = boards.get(s)
+                if board is None:
+                    self.place(s, hand)
+                    child = self.threats()
+                    board = boards[s] = (self.cnt, self.com, self.live, self.lose,
+                                         self.near, self.cold, self.empty, self.key,
+                                         child, self.poisoned_set(child))
+                else:
+                    (self.cnt, self.com, self.live, self.lose, self.near, self.cold,
+                     self.empty, self.key) = board[:8]
+                    self.n += 1
+                child, poisoned = board[8:]
+                if not poisoned >> p & 1:
+                    self.avail = avail ^ 1 << p
+                    v = -self.node(p, child_depth, -beta, -alpha, child)
+                    self.avail = avail
+                else:
+                    v = None
+                self.unplace(parent)
+                if v is not None and v > best:
                     best = v
                     best_move = (s, p)
                     if v > alpha:
@@ -545,11 +1010,50 @@ class _Search:
                         if alpha >= beta or best >= hi:
                             square_score[s] += horizon * horizon
                             piece_score[p] += horizon * horizon
-                            done = True
                             break
-            self.unplace(undo)
-            if done:
-                break
+        else:
+            near, empty, cold = self.near, self.empty, self.cold
+            squares = [s for s in SQUARES[empty] if not lose[s] >> hand & 1]
+            squares.sort(key=lambda q: ((near[q] & empty).bit_count(), cold >> q & 1,
+                                        square_score[q]), reverse=True)
+            if hint is not None:
+                squares.remove(hint[0])
+                squares.insert(0, hint[0])
+            pieces = SQUARES[avail]
+            done = False
+            for s in squares:
+                undo = self.place(s, hand)
+                child = self.threats()
+                losing = [0] * 16                # per piece: hot squares where it loses
+                child_lose = self.lose
+                for q in SQUARES[self.empty & ~self.cold]:
+                    for p in SQUARES[child_lose[q] & avail]:
+                        losing[p] += 1
+                order = sorted(pieces, key=lambda p: (losing[p], piece_score[p]),
+                               reverse=True)
+                if hint is not None and hint[0] == s:
+                    order.remove(hint[1])
+                    order.insert(0, hint[1])
+                poisoned = self.poisoned_set(child)
+                for p in order:
+                    if poisoned >> p & 1:
+                        continue
+                    self.avail ^= 1 << p
+                    v = -self.node(p, child_depth, -beta, -alpha, child)
+                    self.avail ^= 1 << p
+                    if v > best:
+                        best = v
+                        best_move = (s, p)
+                        if v > alpha:
+                            alpha = v
+                            if alpha >= beta or best >= hi:
+                                square_score[s] += horizon * horizon
+                                piece_score[p] += horizon * horizon
+                                done = True
+                                break
+                self.unplace(undo)
+                if done:
+                    break
         if best_move is not None:
             self.hints[position] = best_move
         if best >= hi or alpha0 < best < beta:
