@@ -8,21 +8,25 @@ easy      greedy, one turn: wins the turn when it can, else the tile that looks 
           right away by the evaluation below (it never looks at the opponent's reply).
           This is the benchmark's "greedy" player.
 medium    chooses whole turns by the evaluation and throws out turns that leave the
-          opponent an immediate win.
+          opponent an immediate win (MEDIUM_BUDGET seconds at most).
 hard      a selective minimax over whole turns, within a time budget (HARD_BUDGET): wins
           the turn when it can; otherwise takes the best turns by the evaluation, drops
           those that leave the opponent a win, and for the rest searches the opponent's
           relevant replies (every tile on a cell its threats need, each followed by the
-          relevant second tiles) to find a turn that wins by force next turn.
+          relevant second tiles) to find a turn that wins by force next turn. When the
+          opponent's turn is the last one, it plays that turn out (exactly for one tile,
+          greedily for two) to score the run-out.
 
 Threats. A region of colour c with liberties L (the empty cells touching its vertices)
 closes when every cell of L holds a tile not dominant in c; so a region with at most two
 liberties can close within one turn, and those liberties are the only cells where a
-closing (or a defending) tile can go. `win_search` finds a winning turn exactly by
-trying only the tiles on such cells (plus the cells that make one reachable, and in the
-group_area / group_extent games the tiles that push an enemy region over the limit): a
-region closed after a turn can only be made of vertices whose liberties were all filled
-in that turn.
+closing (or a defending) tile can go. `win_search` finds a winning turn by trying only
+the tiles on such cells and the cells that make one reachable: a region closed after a
+turn can only be made of vertices whose liberties were all filled in that turn, so for
+closed regions it is exact. In the group_area / group_extent games it also tries the
+tiles that push an enemy region over the limit, found from predicted region sizes
+(exact for one tile, a near miss possible for two). A run-out win on size is left to the
+turn search, which plays the last turns out.
 
 Evaluation (the side that just moved; the opponent moves next): for every open region,
 a value by its number of liberties, positive for regions whose closing would win for us,
@@ -43,7 +47,8 @@ from game.rules.truchet import (AROUND_STEPS, BAND_STEPS, LEFT, NEIGHBOUR_STEPS,
                                 RIGHT, STRIDE, Tile, TruchetLayout)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
-HARD_BUDGET = 1.5            # seconds per tile at most
+HARD_BUDGET = 1.2            # seconds per tile, roughly (checked between positions)
+MEDIUM_BUDGET = 0.8
 BEGINNER_SEES_WIN = 0.5
 DRAW = -1
 WIN = 100_000
@@ -67,7 +72,7 @@ class _Sim:
         self.area = state.area_limit
         self.extent = state.extent_limit
         self.inverted = state.inverted
-        self.checks = 0
+        self.poll = None            # called now and then by the searches (time, cancel)
 
     # --- the rules (as CheState.decide) ---------------------------------------------------
     def left(self):
@@ -201,7 +206,8 @@ class _Sim:
         layout = self.layout
         if t <= 0:
             return None
-        self.checks += 1
+        if self.poll is not None:
+            self.poll()
         for first in self.hot_tiles(seat, t):
             mark = layout.mark()
             self.place(*first)
@@ -316,10 +322,12 @@ class _TurnSearch:
         self.defend_check = defend_check
         self.width = width          # first tiles searched in full (besides the hot ones)
         self.polls = 0
+        self.found = []             # candidate turns, filled by turns()
+        self.sim.poll = self.poll
 
     def poll(self) -> None:
         self.polls += 1
-        if self.polls % 16 == 0:
+        if self.polls % 4 == 0:
             if self.should_stop is not None and self.should_stop():
                 raise SearchCancelled()
             if self.deadline is not None and time.perf_counter() > self.deadline:
@@ -340,7 +348,7 @@ class _TurnSearch:
     def turns(self):
         """Every candidate turn as ([(cell, colour), ...], value, decided), best first."""
         sim, layout, rng = self.sim, self.sim.layout, self.rng
-        found = []
+        found = self.found
         tiles = sim.tiles()
         rng.shuffle(tiles)
         if self.owed == 1 or sim.left() == 1:
@@ -480,7 +488,14 @@ class _TurnSearch:
         line = sim.win_search(me, self.owed)
         if line:
             return line[0], WIN
-        candidates = self.turns()
+        try:
+            candidates = self.turns()
+        except _OutOfTime:
+            # Out of time while listing turns: the best listed so far, unchecked.
+            if not self.found:
+                raise
+            self.found.sort(key=lambda item: -item[1])
+            return self.found[0][0][0], self.found[0][1]
         best, best_value = candidates[0][0][0], None
         safe = 0
         try:
@@ -504,7 +519,8 @@ def search_move(state, level: str, rng: random.Random, should_stop=None, budget=
         search = _TurnSearch(state, rng, should_stop, time.perf_counter() + budget,
                              defend_check=True, width=10)
     else:
-        search = _TurnSearch(state, rng, should_stop, None, defend_check=False, width=4)
+        search = _TurnSearch(state, rng, should_stop, time.perf_counter() + MEDIUM_BUDGET,
+                             defend_check=False, width=4)
     try:
         move, value = search.choose()
     except _OutOfTime:
