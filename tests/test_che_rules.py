@@ -327,3 +327,31 @@ def test_copy_is_independent():
     play(twin, "L@1,1", "D@2,0")
     assert twin.is_over and not state.is_over and state.layout.count == 3
     assert fingerprint(state) == fingerprint(SPEC.from_json(state.to_json()))
+
+
+def test_an_unlimited_game_can_end_by_agreement_scored_by_the_largest_regions():
+    from game.ai import che as ai_che
+    state = SPEC.new_game(seed=5, options={"tiles": "unlimited"})
+    assert state.consent_moves() == []                   # nothing to count yet
+    rng = random.Random(5)
+    while len(state.history) < 12:
+        state.play(rng.choice(state.legal_moves()))
+        if state.is_over:
+            state.undo()
+    assert state.consent_moves() == ["agree"] and "agree" not in state.legal_moves()
+    light, dark = state.largest_sizes()
+    assert ai_che.accepts_end(state, 0) == (light >= dark)
+    assert ai_che.accepts_end(state, 1) == (dark >= light)
+    history = list(state.history)
+    state.play(state.parse_move("agree"))
+    assert state.is_over and "agreed" in state.outcome.reason
+    assert state.outcome.winner == (None if light == dark else (0 if light > dark else 1))
+    assert state.move_list()[-1] == "agree"
+    assert SPEC.from_json(state.to_json()).outcome == state.outcome
+    state.undo()
+    assert not state.is_over and state.history == history and state.can_redo
+    limited = SPEC.new_game(seed=5, options={"tiles": 64})
+    limited.play(limited.legal_moves()[0])
+    assert limited.consent_moves() == []
+    with pytest.raises(IllegalMoveError):
+        limited.play("agree")

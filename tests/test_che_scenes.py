@@ -182,3 +182,22 @@ def test_screenshots_of_che(make_app):
     mouse.point(play.view.cell_rect(tile.x, tile.y).center)
     assert play.view.pointed_region() is not None
     shoot(app, "che_region_hover")
+
+
+def test_an_unlimited_game_is_ended_by_an_offer_the_computer_weighs(make_app):
+    from game.ai import che as ai_che
+    app = make_app()
+    keyboard = DEVICES["keyboard"](app)
+    computer = saves.Seat("computer", SPEC.ai_levels[0])
+    play = start(app, seats=(HUMAN, computer), moves=7, options={"tiles": "unlimited"})
+    assert play.state.to_play == 0 and "Offer to end" in labels(play)
+    accepts = ai_che.accepts_end(play.state, 1)
+    keyboard.pause()
+    keyboard.activate("Offer to end")
+    if accepts:
+        assert play.state.is_over and "agreed" in play.state.outcome.reason
+        wait_for_scene(app, "ResultsScene")
+    else:
+        assert not play.state.is_over and "declines" in play.notice
+    limited = start(app, moves=3)
+    assert "Offer to end" not in labels(limited)

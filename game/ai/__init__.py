@@ -24,6 +24,7 @@ PLAYERS = {
 # game name -> accepts_end(state, seat), for games that can end by agreement.
 ACCEPTS_END = {
     "xoliba": xoliba.accepts_end,
+    "che": che.accepts_end,
 }
 
 

@@ -542,4 +542,13 @@ def choose_move(state, level: str, rng: random.Random, should_stop=None):
     return search_move(state, level, rng, should_stop)[0]
 
 
-__all__ = ["LEVELS", "beginner", "choose_move", "greedy", "search_move"]
+def accepts_end(state, seat: int) -> bool:
+    """Whether the computer in `seat` agrees to end an unlimited game now: scored by the
+    largest regions, when that leaves it no worse than its opponent."""
+    if state.is_over or "agree" not in state.consent_moves():
+        return False
+    mine, theirs = state.largest_sizes()[seat], state.largest_sizes()[1 - seat]
+    return mine >= theirs
+
+
+__all__ = ["LEVELS", "accepts_end", "beginner", "choose_move", "greedy", "search_move"]

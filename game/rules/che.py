@@ -29,6 +29,7 @@ from game.rules.truchet import (LEFT, RIGHT, Tile, TruchetLayout, format_tile,  
                                 key_of, parse_tile_text)
 
 LIGHT, DARK = 0, 1
+AGREE = "agree"         # both players agree to end (unlimited pool only): scored as a run-out
 SEATS = ("Light", "Dark")
 COLOUR_WORDS = ("light", "dark")
 LETTERS = "LD"
@@ -111,6 +112,12 @@ class CheState(GameState):
             return []
         return self.layout.placements()
 
+    def consent_moves(self) -> list:
+        # An unlimited pool never runs out: the players may agree to stop and count.
+        if self._outcome or self.pool is not None or not self.layout.count:
+            return []
+        return [AGREE]
+
     def move_for(self, x: int, y: int, colour: int) -> Tile | None:
         """The legal tile of dominant `colour` on cell (x, y) (not for the first tile,
         which also chooses its orientation), or None."""
@@ -121,6 +128,9 @@ class CheState(GameState):
 
     # --- changes ------------------------------------------------------------------------
     def _apply(self, move) -> None:
+        if move == AGREE:
+            self._outcome = self._by_largest("The players agreed to end the game")
+            return
         self.layout.place(move)
         self.turn_placed += 1
         if self.turn_placed >= self.turn_length:
@@ -147,14 +157,17 @@ class CheState(GameState):
             return Outcome(winner, _scores(winner),
                            f"{SEATS[winner]} wins: {self._why(winner)}")
         if self.tiles_left == 0:
-            light, dark = self.layout.largest
-            sizes = f"largest regions: Light {light}, Dark {dark}"
-            if light == dark:
-                return Outcome(None, (0.5, 0.5), f"The tiles ran out; {sizes}: a draw")
-            winner = LIGHT if light > dark else DARK
-            return Outcome(winner, _scores(winner),
-                           f"The tiles ran out; {sizes}: {SEATS[winner]} wins")
+            return self._by_largest("The tiles ran out")
         return None
+
+    def _by_largest(self, why: str) -> Outcome:
+        """The end without a winning region: the larger largest region wins."""
+        light, dark = self.layout.largest
+        sizes = f"largest regions: Light {light}, Dark {dark}"
+        if light == dark:
+            return Outcome(None, (0.5, 0.5), f"{why}; {sizes}: a draw")
+        winner = LIGHT if light > dark else DARK
+        return Outcome(winner, _scores(winner), f"{why}; {sizes}: {SEATS[winner]} wins")
 
     def _why(self, seat: int) -> str:
         layout = self.layout
@@ -179,10 +192,14 @@ class CheState(GameState):
 
     # --- notation -----------------------------------------------------------------------
     def format_move(self, move) -> str:
+        if move == AGREE:
+            return AGREE
         # The first tile carries its orientation; later ones imply it.
         return format_tile(move, LETTERS, with_orientation=not self.layout.count)
 
     def parse_move(self, text: str):
+        if str(text).strip() == AGREE and AGREE in self.consent_moves():
+            return AGREE
         parsed = parse_tile_text(text, PARSE_LETTERS)
         if parsed is None:
             raise IllegalMoveError(f"{text!r} is not Che notation (like 'LL@0,0' for the "

@@ -191,17 +191,18 @@ class PlayScene(Scene):
 
     def game_actions(self) -> list:
         """(label, callback) of the game's own actions the humans can take now: offering
-        to end a Xoliba game, resigning a deal. Also listed in the pause menu."""
+        to end a game (Xoliba; Che with an unlimited pool), resigning a Xoliba deal. Also
+        listed in the pause menu."""
         actions = []
         state = self.state
-        if self.match is None or not self._has_human() or state.is_over:
+        if not self._has_human() or state.is_over:
             return actions
-        if self.match.can_resign():
+        if self.match is not None and self.match.can_resign():
             for seat in self._human_seats():
                 label = "Resign deal" if len(self._human_seats()) == 1 \
                     else f"{state.spec.seats[seat]} resigns"
                 actions.append((label, lambda seat=seat: self.resign(seat)))
-        else:
+        elif "agree" in state.consent_moves():
             actions.append(("Offer to end", self.offer_end))
         return actions
 

@@ -221,6 +221,8 @@ class TruchetView:
         return tile
 
     def on_move(self, move, before) -> None:
+        if not isinstance(move, Tile):
+            return                          # "agree": nothing moves
         self.app.sounds.play("place")
         self.cursor = (move.x, move.y)
         factor = self.app.settings.animation_factor
@@ -317,6 +319,10 @@ class TruchetView:
         pool = state.options.get("tiles")
         lines.append((f"Tiles left: {left} of {pool}" if left is not None
                       else f"Tiles placed: {state.layout.count} (unlimited pool)", None))
+        if not state.is_over and state.turn_length > 1:
+            placed = state.turn_length - state.tiles_owed
+            lines.append((f"This turn: {placed} of {state.turn_length} tiles placed, "
+                          f"{state.tiles_owed} still owed", None))
         if not state.is_over and state.layout.count:
             lines.append((f"Placing: {self.colour_names[self.colour]}-dominant tile "
                           f"(Tab / RB / right click switches)", palette.accent))
