@@ -380,8 +380,9 @@ class TruchetView:
         for tile in layout.tiles():
             rect = self.cell_rect(tile.x, tile.y)
             if rect.colliderect(view):
-                art.draw_tile(layer, rect.move(offset).topleft, size, tile.colour, tile.orient,
-                              self.app.palette)
+                # The cell's own rounded size: tiles meet without a seam at any zoom.
+                art.draw_tile(layer, rect.move(offset).topleft, max(rect.w, rect.h),
+                              tile.colour, tile.orient, self.app.palette)
         if not self.state.is_over:
             self._draw_open_cells(layer, size, offset)
         if pygame.display.get_surface() is not None:
