@@ -201,3 +201,13 @@ def test_an_unlimited_game_is_ended_by_an_offer_the_computer_weighs(make_app):
         assert not play.state.is_over and "declines" in play.notice
     limited = start(app, moves=3)
     assert "Offer to end" not in labels(limited)
+
+
+def test_the_move_list_has_a_row_per_turn(make_app):
+    app = make_app()
+    play = start(app, moves=6)
+    texts = play.state.move_list()
+    rows = play.view.move_rows(texts)
+    assert rows[0] == texts[:1] and rows[1] == texts[1:3] and rows[2] == texts[3:5]
+    assert rows[3] == texts[5:6]                     # a turn half placed
+    assert play.view.move_rows(texts[:1] + ["agree"]) == [texts[:1], ["agree"]]

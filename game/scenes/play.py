@@ -610,7 +610,10 @@ class PlayScene(Scene):
         elif self.action_buttons:
             bottom = self.action_buttons[0].element.rect.y - round(10 * s)
         texts = self._move_texts()
-        pairs = [texts[i:i + 2] for i in range(0, len(texts), 2)]
+        if hasattr(self.view, "move_rows"):         # Che: a row per turn
+            pairs = self.view.move_rows(texts)
+        else:
+            pairs = [texts[i:i + 2] for i in range(0, len(texts), 2)]
         rows = max(1, (bottom - y) // line_h)
         first = max(0, len(pairs) - rows)
         for number, pair in enumerate(pairs[first:], first + 1):

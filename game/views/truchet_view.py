@@ -311,6 +311,23 @@ class TruchetView:
             else f"{owed} more tile{'s' if owed != 1 else ''} this turn"
         return f"{name} ({self.colour_names[state.to_play]}): place {what}"
 
+    def move_rows(self, texts: list) -> list:
+        """The move list a row per turn: the first tile alone, then the turns' two tiles
+        (an `agree` on a row of its own)."""
+        rows = [texts[:1]] if texts else []
+        row: list = []
+        for text in texts[1:]:
+            if text == "agree":
+                rows += [row] if row else []
+                rows.append([text])
+                row = []
+                continue
+            row.append(text)
+            if len(row) == 2:
+                rows.append(row)
+                row = []
+        return rows + ([row] if row else [])
+
     def info_lines(self) -> list:
         palette = self.app.palette
         state = self.state
