@@ -211,3 +211,26 @@ def test_the_move_list_has_a_row_per_turn(make_app):
     assert rows[0] == texts[:1] and rows[1] == texts[1:3] and rows[2] == texts[3:5]
     assert rows[3] == texts[5:6]                     # a turn half placed
     assert play.view.move_rows(texts[:1] + ["agree"]) == [texts[:1], ["agree"]]
+
+
+def test_a_run_out_finish_shows_both_largest_regions(make_app):
+    from game.bench.che import grow_layout
+    app = make_app()
+    state = SPEC.new_game(seed=21, options={"tiles": 48})
+    grow_layout(state, 47, random.Random(21))
+    ending = None
+    for move in state.legal_moves():
+        state.play(move)
+        if state.is_over and "ran out" in state.outcome.reason:
+            ending = move
+            break
+        state.undo()
+    assert ending is not None, "no last tile that runs the pool out"
+    play = PlayScene(app, state, [HUMAN, HUMAN])
+    app.push(play)
+    step(app, frames=20, dt=0.05)
+    shown = play.view.final_regions()
+    assert sorted((r.colour, r.size) for r, _ in shown) == list(enumerate(state.largest_sizes()))
+    assert [good for r, good in shown if r.colour == state.outcome.winner] == [True]
+    wait_for_scene(app, "ResultsScene")
+    shoot(app, "che_run_out")

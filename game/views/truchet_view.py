@@ -278,23 +278,25 @@ class TruchetView:
         return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
 
     def final_regions(self) -> list:
-        """Regions to show at the end: the winning closed ones, or the largest of each
-        colour when the tiles ran out."""
+        """(region, the winner's?) to show at the end: the winning closed regions, or the
+        largest of each colour when the game ended by counting (run-out, agreement)."""
         state = self.state
         outcome = state.outcome
         if outcome is None:
             return []
         regions = self._regions()
-        if outcome.winner is not None:
-            target = state.target_colour(outcome.winner)
+        winner = outcome.winner
+        if winner is not None:
+            target = state.target_colour(winner)
             closed = [r for r in regions if r.closed and r.colour == target]
             if closed:
-                return closed
+                return [(r, True) for r in closed]
         largest = []
         for colour in (0, 1):
             mine = [r for r in regions if r.colour == colour]
-            if mine:
-                largest.append(max(mine, key=lambda r: (r.size, len(r.vertices))))
+            if mine:        # by counting, each player's own colour is theirs
+                region = max(mine, key=lambda r: (r.size, len(r.vertices)))
+                largest.append((region, winner is None or colour == winner))
         return largest
 
     # --- text ----------------------------------------------------------------------------
@@ -373,7 +375,10 @@ class TruchetView:
                 art.tile_image(size, tile.colour, tile.orient, palette), (side, side))
             image.set_alpha(round(120 + 135 * grow))
             surface.blit(image, (rect.centerx - side // 2, rect.centery - side // 2))
-        highlight = [(r, palette.highlight_good) for r in self.final_regions()]
+        # At the end: the winner's region(s) in the "good" colour, the other one (a run-out
+        # finish shows both largest regions) in the accent colour.
+        highlight = [(r, palette.highlight_good if good else palette.accent)
+                     for r, good in self.final_regions()]
         pointed = self.pointed_region() if not (self.animating or state.is_over) else None
         if pointed is not None and all(pointed.root != r.root for r, _ in highlight):
             highlight.append((pointed, palette.accent))
@@ -451,13 +456,14 @@ class TruchetView:
                 if tile is None:
                     continue
                 rect = self.cell_rect(cx, cy)
+                side = max(rect.w, rect.h)          # as the layer draws the tile
                 if tile.colour == region.colour:
                     if (cx, cy) in done_bands:
                         continue
                     done_bands.add((cx, cy))
-                    image = art.part_image(size, tile.orient, "band", rgba)
+                    image = art.part_image(side, tile.orient, "band", rgba)
                 else:
-                    image = art.part_image(size, tile.orient, (vx - cx, vy - cy), rgba)
+                    image = art.part_image(side, tile.orient, (vx - cx, vy - cy), rgba)
                 surface.blit(image, rect.topleft)
             x, y = self.to_screen(vx, vy)
             xs.append(x)
