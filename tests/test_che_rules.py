@@ -355,3 +355,21 @@ def test_an_unlimited_game_can_end_by_agreement_scored_by_the_largest_regions():
     assert limited.consent_moves() == []
     with pytest.raises(IllegalMoveError):
         limited.play("agree")
+
+
+def test_a_copy_can_be_undone_after_a_region_closed():
+    import pickle
+    # Play until a turn closes a region, then undo everything on a copy and a pickle.
+    for seed in range(40):
+        state = SPEC.new_game(seed=seed, options={})
+        rng = random.Random(seed)
+        while not state.is_over:
+            state.play(rng.choice(state.legal_moves()))
+        if state.layout.closed_regions():
+            break
+    assert state.layout.closed_regions()
+    for twin in (state.copy(), pickle.loads(pickle.dumps(state))):
+        while twin.can_undo:
+            twin.undo()
+        assert twin.layout.count == 0 and twin.layout.closed_regions() == []
+    assert state.is_over                        # the original is untouched

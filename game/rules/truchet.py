@@ -44,8 +44,29 @@ ORIENT_LETTERS = "LR"
 # vertices are key, key + STRIDE, key + 1 and key + STRIDE + 1.
 STRIDE = 1 << 22
 OFFSET = 1 << 21
-_ABSENT = object()
-_APPEND = object()
+class _Sentinel:
+    """A trail marker compared with `is`: copies (state.copy() deep-copies the layout)
+    and pickles must give back the same object, or undoing on a copy goes wrong."""
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return self.name
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return self.name            # pickled as the module global of that name
+
+
+_ABSENT = _Sentinel("_ABSENT")
+_APPEND = _Sentinel("_APPEND")
 
 
 def key_of(x: int, y: int) -> int:
