@@ -55,7 +55,6 @@ from typing import NamedTuple
 
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
-from game.rules import truchet
 from game.rules.truchet import (LEFT, OFFSET, RIGHT, STRIDE, Tile,  # noqa: F401
                                 TruchetLayout, format_tile, key_of, parse_tile_text,
                                 xy_of)
