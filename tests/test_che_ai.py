@@ -12,6 +12,7 @@ import pytest
 from game.ai import SearchCancelled
 from game.ai import che as ai_che
 from game.rules import che
+from game.rules.truchet import key_of
 
 SPEC = che.SPEC
 LEVELS = SPEC.ai_levels
@@ -164,3 +165,100 @@ def test_hard_plays_the_last_tile_to_win_on_size():
     assert set(results.values()) == {LIGHT, DARK, "draw"}
     for level in ("easy", "medium", "hard"):
         assert results[ai_che.choose_move(state, level, random.Random(0))] == LIGHT
+
+
+def dark_to_move(*texts):
+    state = play(SPEC.new_game(seed=1), *texts)
+    assert state.to_play == DARK and state.tiles_owed == 2
+    return state
+
+
+def hard_turn(state):
+    rng = random.Random(0)
+    seat = state.to_play
+    while state.to_play == seat and not state.is_over:
+        state.play(ai_che.choose_move(state, "hard", rng))
+    return state
+
+
+def test_hard_as_dark_blocks_an_immediate_light_win():
+    # Positions from random playouts, Dark to move, where Light could win its next turn
+    # if Dark did nothing about it: hard's turn leaves Light no winning turn (checked by
+    # playing every Light turn), whenever Dark has such a turn at all.
+    checked = 0
+    for state in random_positions(40, 2, seed=21):
+        if state.to_play != DARK or state.tiles_left is None or state.tiles_left < 6:
+            continue
+        sim = ai_che._Sim(state)
+        if not sim.win_search(LIGHT, 2):
+            continue
+        search = ai_che._TurnSearch(state, random.Random(0), None, None, True, 10)
+        if all(search.look_ahead(tiles, value) <= -ai_che.WIN / 2
+               for tiles, value, decided in search.turns()[:40] if not decided):
+            continue                      # no defence among the first turns: skip
+        after = hard_turn(state.copy())
+        assert after.is_over or not turn_can_win(after, LIGHT), state.move_list()
+        checked += 1
+        if checked == 3:
+            break
+    assert checked >= 2
+
+
+# Dark to move; the turn L@-2,1 L@-3,2 (greedy's) leaves Light no winning turn, but then
+# Light's D@2,4 D@1,4 makes threats that no Dark turn meets.
+DOUBLE_THREAT = ("LR@0,0", "L@1,0", "L@2,0", "D@0,1", "D@1,-1", "L@1,1", "L@2,-1", "D@2,1",
+                 "D@0,-1", "L@-1,-1", "L@2,2", "D@2,3", "D@3,1", "L@3,0", "L@1,2", "D@3,-1",
+                 "D@0,2", "L@4,-1", "L@-1,2", "D@-2,2", "D@0,3")
+TRAP = ("L@-2,1", "L@-3,2")
+FORCING_REPLY = ("D@2,4", "D@1,4")
+
+
+def dark_can_hold(state) -> bool:
+    """Dark to move: some Dark turn after which Light cannot win at once (Light's wins
+    by the computer's exact closing search)."""
+    for first in state.legal_moves():
+        state.play(first)
+        try:
+            for second in state.legal_moves():
+                state.play(second)
+                try:
+                    if state.is_over:
+                        if state.outcome.winner == DARK:
+                            return True
+                    elif not ai_che._Sim(state).win_search(LIGHT, 2):
+                        return True
+                finally:
+                    state.undo()
+        finally:
+            state.undo()
+    return False
+
+
+def test_the_double_threat_position_is_a_trap():
+    state = play(dark_to_move(*DOUBLE_THREAT), *TRAP)
+    assert not state.is_over and not turn_can_win(state, LIGHT)
+    play(state, *FORCING_REPLY)
+    assert not state.is_over and not dark_can_hold(state)
+
+
+def test_hard_sees_the_double_threat_and_avoids_it():
+    state = dark_to_move(*DOUBLE_THREAT)
+    search = ai_che._TurnSearch(state, random.Random(0), None, None, True, 10)
+    for text in TRAP:
+        move = state.parse_move(text)
+        search.sim.place(key_of(move.x, move.y), move.colour)
+    assert search.opponent_forces()
+    after = hard_turn(state.copy())
+    assert [after.format_move(m) for m in after.history[-2:]] != list(TRAP)
+    assert not after.is_over and not turn_can_win(after, LIGHT)
+    play(after, *FORCING_REPLY)
+    assert after.is_over or dark_can_hold(after)
+
+
+def test_hard_plays_the_second_tile_it_planned():
+    state = random_positions(1, 2, seed=5)[0]
+    first = ai_che.choose_move(state, "hard", random.Random(3))
+    planned = ai_che._plan[0]
+    state.play(first)
+    assert planned[0] == tuple(state.history)
+    assert ai_che.choose_move(state, "hard", random.Random(3)) == planned[1]

@@ -10,12 +10,16 @@ easy      greedy, one turn: wins the turn when it can, else the tile that looks 
 medium    chooses whole turns by the evaluation and throws out turns that leave the
           opponent an immediate win (MEDIUM_BUDGET seconds at most).
 hard      a selective minimax over whole turns, within a time budget (HARD_BUDGET): wins
-          the turn when it can; otherwise takes the best turns by the evaluation, drops
-          those that leave the opponent a win, and for the rest searches the opponent's
-          relevant replies (every tile on a cell its threats need, each followed by the
-          relevant second tiles) to find a turn that wins by force next turn. When the
-          opponent's turn is the last one, it plays that turn out (exactly for one tile,
-          greedily for two) to score the run-out.
+          the turn when it can; otherwise takes the best turns by its evaluation
+          (evaluate_hard), drops those that leave the opponent a win, and those after
+          which the opponent has a turn that makes threats no turn of ours meets
+          (opponent_forces: their tiles taking liberties from their regions with at most
+          four, then our defences on the cells their threats need), and for the rest
+          searches the opponent's relevant replies (every tile on a cell its threats
+          need, each followed by the relevant second tiles) to find a turn that wins by
+          force next turn. When the opponent's turn is the last one, it plays that turn
+          out (exactly for one tile, greedily for two) to score the run-out. It searches
+          a turn once, with its first tile, and plays the second tile it planned.
 
 Threats. A region of colour c with liberties L (the empty cells touching its vertices)
 closes when every cell of L holds a tile not dominant in c; so a region with at most two
@@ -32,7 +36,12 @@ Evaluation (the side that just moved; the opponent moves next): for every open r
 a value by its number of liberties, positive for regions whose closing would win for us,
 negative (weighted higher: they move first) for the opponent's; the size of the largest
 own region against the opponent's, weighted more as the pool runs out; and in the group
-games, how close each colour is to the limit.
+games, how close each colour is to the limit. The hard level, when it does not place the
+pool's last tile (Dark, with 48, 64 or 96 tiles), weighs the largest regions more than
+three times as much (H_SIZE_WEIGHT): games between careful players mostly run out, and
+then it must lead by two before the opponent's last, single tile. Growing a region puts
+tiles of its colour around small enemy regions, which is what opponent_forces guards
+against.
 
 The search works on its own TruchetLayout rebuilt from the game's history, placing and
 taking back tiles with the layout's trail, and never touches the CheState.
@@ -47,7 +56,7 @@ from game.rules.truchet import (AROUND_STEPS, BAND_STEPS, LEFT, NEIGHBOUR_STEPS,
                                 RIGHT, STRIDE, Tile, TruchetLayout)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
-HARD_BUDGET = 1.2            # seconds per tile, roughly (checked between positions)
+HARD_BUDGET = 1.5            # seconds for a turn (its first tile; the second is planned)
 MEDIUM_BUDGET = 0.8
 BEGINNER_SEES_WIN = 0.5
 DRAW = -1
@@ -59,6 +68,8 @@ THEIR_THREAT = {1: 400, 2: 400, 3: 30, 4: 9, 5: 3}
 SIZE_WEIGHT = 30.0           # per tile of largest-region lead, at the end of the pool
 SIZE_CURVE = 2               # ... weighted by (tiles placed / pool) ** SIZE_CURVE
 LIMIT_WEIGHT = {0: 200, 1: 60, 2: 20, 3: 6}   # by distance to the group limit
+H_SIZE_WEIGHT = 100.0        # the hard level's SIZE_WEIGHT and SIZE_CURVE
+H_SIZE_CURVE = 2
 
 
 class _Sim:
@@ -124,7 +135,7 @@ class _Sim:
         """{root: set of empty cells around it} for the open regions (of `colour`, with at
         most `most` liberties, when given)."""
         layout = self.layout
-        parent, opens, cells, find = layout.parent, layout.opens, layout.cells, layout.find
+        parent, opens, cells = layout.parent, layout.opens, layout.cells
         wanted = None
         if most is not None:
             # A liberty cell meets a region in at most 2 vertices: <= most liberties needs
@@ -136,7 +147,12 @@ class _Sim:
                 return {}
         libs: dict = {}
         for v in parent:
-            r = find(v)
+            r = parent[v]
+            if parent[r] != r:
+                # A plain walk: find()'s path compression would only fill the trail.
+                r = parent[r]
+                while parent[r] != r:
+                    r = parent[r]
             if wanted is not None:
                 if r not in wanted:
                     continue
@@ -231,7 +247,7 @@ class _Sim:
         return None
 
     # --- evaluation ---------------------------------------------------------------------------
-    def evaluate(self, me: int) -> float:
+    def evaluate(self, me: int, size_weight=SIZE_WEIGHT, size_curve=SIZE_CURVE) -> float:
         """The position after `me`'s complete turn (the opponent to move), from `me`'s side."""
         opp = 1 - me
         mine, theirs = self.target(me), self.target(opp)
@@ -250,12 +266,27 @@ class _Sim:
         if self.pool is not None:
             done = layout.count / self.pool
             lead = layout.largest[me] - layout.largest[opp]
-            score += SIZE_WEIGHT * done ** SIZE_CURVE * lead
+            score += size_weight * done ** size_curve * lead
         for limit, reached in ((self.area, layout.largest), (self.extent, layout.widest)):
             if limit is not None:
                 score += LIMIT_WEIGHT.get(limit - reached[opp], 0)
                 score -= LIMIT_WEIGHT.get(limit - reached[me], 0) * 1.5
         return score
+
+    def last_seat(self):
+        """The seat that places the pool's last tile (None for an unlimited pool)."""
+        if self.pool is None:
+            return None
+        if self.pool == 1:
+            return 0
+        return 1 if (self.pool - 2) // 2 % 2 == 0 else 0
+
+    def evaluate_hard(self, me: int) -> float:
+        """`evaluate` for the hard level: the player who does not place the last tile
+        weighs the largest regions more (H_SIZE_WEIGHT)."""
+        if self.last_seat() == me:
+            return self.evaluate(me)
+        return self.evaluate(me, H_SIZE_WEIGHT, H_SIZE_CURVE)
 
 
 def _tile(sim: _Sim, cell: int, colour: int) -> Tile:
@@ -323,7 +354,9 @@ class _TurnSearch:
         self.width = width          # first tiles searched in full (besides the hot ones)
         self.polls = 0
         self.found = []             # candidate turns, filled by turns()
+        self.forcing = None         # the opponent's last turn found by opponent_forces
         self.sim.poll = self.poll
+        self.evaluate = self.sim.evaluate_hard if defend_check else self.sim.evaluate
 
     def poll(self) -> None:
         self.polls += 1
@@ -343,7 +376,7 @@ class _TurnSearch:
             return 0, True
         if result is not None:
             return -WIN, True
-        return sim.evaluate(me), False
+        return self.evaluate(me), False
 
     def turns(self):
         """Every candidate turn as ([(cell, colour), ...], value, decided), best first."""
@@ -366,7 +399,7 @@ class _TurnSearch:
                 self.poll()
                 mark = layout.mark()
                 sim.place(*tile)
-                scored.append((sim.evaluate(self.me), tile))
+                scored.append((self.evaluate(self.me), tile))
                 layout.rollback(mark)
             scored.sort(key=lambda item: -item[0])
             firsts = [tile for _, tile in scored[:self.width]]
@@ -464,6 +497,107 @@ class _TurnSearch:
                 layout.rollback(mark)
         return False
 
+    def opponent_forces(self) -> bool:
+        """After our turn (the opponent to move, with no winning turn): can the opponent
+        make a turn after which every turn of ours leaves them a win? Their turns tried:
+        tiles on the liberties of their regions that one turn can bring down to two
+        liberties (for each, the second tiles recomputed after the first)."""
+        sim, layout, me = self.sim, self.sim.layout, self.me
+        opp = 1 - me
+        t_opp = sim.turn_size()
+        left = sim.left()
+        if left is None:
+            t_me = t_next = 2
+        else:
+            t_me = min(2, left - t_opp)
+            t_next = min(2, left - t_opp - t_me)
+        if t_me <= 0 or t_next <= 0:
+            return False
+        target = sim.target(opp)
+        frontier = layout.frontier
+
+        attack = 1 - target          # tiles that take liberties from their regions
+
+        def near(most):
+            cells = set()
+            for libs in sim.liberties(target, most).values():
+                cells.update(c for c in libs if c in frontier)
+            return [(c, attack) for c in sorted(cells)]
+
+        seen = set()
+        for first in near(2 + t_opp):
+            self.poll()
+            mark = layout.mark()
+            sim.place(*first)
+            try:
+                if t_opp == 1:
+                    if self.cannot_defend(t_me, t_next):
+                        self.forcing = [first]
+                        return True
+                    continue
+                for second in near(3):
+                    pair = frozenset((first, second))
+                    if pair in seen:
+                        continue
+                    seen.add(pair)
+                    inner = layout.mark()
+                    sim.place(*second)
+                    lost = self.cannot_defend(t_me, t_next)
+                    layout.rollback(inner)
+                    if lost:
+                        self.forcing = [first, second]
+                        return True
+            finally:
+                layout.rollback(mark)
+        return False
+
+    def cannot_defend(self, t_me: int, t_next: int) -> bool:
+        """After the opponent's complete turn: whether every turn of ours (of `t_me`
+        tiles) leaves them a winning turn (of `t_next` tiles). A single threat (one
+        region with at most two liberties) is taken as one we can meet."""
+        sim, layout, me = self.sim, self.sim.layout, self.me
+        opp = 1 - me
+        self.poll()
+        result = sim.result(opp)
+        if result is not None:
+            return result == opp
+        if len(sim.liberties(sim.target(opp), t_next)) < 2:
+            return False
+        if sim.win_search(me, t_me):
+            return False
+        hot = sim.hot_tiles(opp, t_next)
+        defend = sim.target(opp)     # the colour that extends their regions
+        firsts = list(dict.fromkeys((c, colour) for c, _ in hot
+                                    for colour in (defend, 1 - defend)))
+        for first in firsts:
+            mark = layout.mark()
+            sim.place(*first)
+            try:
+                if t_me == 1:
+                    result = sim.result(me)
+                    if result == me or (result is None and not sim.win_search(opp, t_next)):
+                        return False
+                    continue
+                hot2 = sim.hot_tiles(opp, t_next)
+                if hot2:
+                    seconds = list(dict.fromkeys((c, colour) for c, _ in hot2
+                                                 for colour in (defend, 1 - defend)))
+                else:
+                    seconds = sim.tiles()[:4]
+                for second in seconds:
+                    self.poll()
+                    inner = layout.mark()
+                    sim.place(*second)
+                    result = sim.result(me)
+                    held = result == me or (result is None and
+                                            not sim.win_search(opp, t_next))
+                    layout.rollback(inner)
+                    if held:
+                        return False
+            finally:
+                layout.rollback(mark)
+        return True
+
     def look_ahead(self, tiles, value):
         """The value of our turn `tiles` once the opponent's reply is looked at."""
         sim, layout, me = self.sim, self.sim.layout, self.me
@@ -477,6 +611,8 @@ class _TurnSearch:
             left = sim.left()
             if left is not None and left <= 2:
                 return self.last_turn_value()
+            if self.defend_check and self.opponent_forces():
+                return -WIN / 4 + value
             if self.defend_check and not self.opponent_defends():
                 return WIN / 2
             return value
@@ -484,10 +620,12 @@ class _TurnSearch:
             layout.rollback(mark)
 
     def choose(self):
+        """(tiles of the chosen turn, value): the whole turn, of which the first tile is
+        played now."""
         sim, layout, me = self.sim, self.sim.layout, self.me
         line = sim.win_search(me, self.owed)
         if line:
-            return line[0], WIN
+            return line, WIN
         try:
             candidates = self.turns()
         except _OutOfTime:
@@ -495,16 +633,16 @@ class _TurnSearch:
             if not self.found:
                 raise
             self.found.sort(key=lambda item: -item[1])
-            return self.found[0][0][0], self.found[0][1]
-        best, best_value = candidates[0][0][0], None
+            return self.found[0][0], self.found[0][1]
+        best, best_value = candidates[0][0], None
         safe = 0
         try:
             for tiles, value, decided in candidates:
                 if not decided:
                     value = self.look_ahead(tiles, value)
-                    safe += value > -WIN / 2
+                    safe += value > -WIN / 8
                 if best_value is None or value > best_value:
-                    best, best_value = tiles[0], value
+                    best, best_value = tiles, value
                 if value >= WIN / 2 or safe >= (8 if self.defend_check else 3):
                     break
         except _OutOfTime:
@@ -512,9 +650,19 @@ class _TurnSearch:
         return best, best_value
 
 
+# The second tile of the turn the hard level chose with its first tile: (the history up
+# to and with that first tile, the second tile). A turn is searched once, as a whole.
+_plan: list = [None]
+
+
 def search_move(state, level: str, rng: random.Random, should_stop=None, budget=None):
     """(tile, value) of the searching levels."""
     if level == "hard":
+        plan = _plan[0]
+        if plan is not None and state.tiles_owed == 1 and plan[0] == tuple(state.history):
+            tile = plan[1]
+            if state.layout.accepts(tile):
+                return tile, plan[2]
         budget = HARD_BUDGET if budget is None else budget
         search = _TurnSearch(state, rng, should_stop, time.perf_counter() + budget,
                              defend_check=True, width=10)
@@ -522,11 +670,14 @@ def search_move(state, level: str, rng: random.Random, should_stop=None, budget=
         search = _TurnSearch(state, rng, should_stop, time.perf_counter() + MEDIUM_BUDGET,
                              defend_check=False, width=4)
     try:
-        move, value = search.choose()
+        tiles, value = search.choose()
     except _OutOfTime:
         # Out of time: the best found so far, or the quick greedy choice.
         return greedy(state, rng), 0
-    return _tile(search.sim, *move), value
+    first = _tile(search.sim, *tiles[0])
+    if level == "hard" and len(tiles) == 2:
+        _plan[0] = (tuple(state.history) + (first,), _tile(search.sim, *tiles[1]), value)
+    return first, value
 
 
 def choose_move(state, level: str, rng: random.Random, should_stop=None):
