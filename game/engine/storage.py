@@ -42,14 +42,18 @@ def data_dir() -> Path:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
+    """UTF-8 text with "\n" line ends; a file replaced keeps its permission bits (the
+    temporary file starts private)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        if path.exists():
+            os.chmod(tmp_name, path.stat().st_mode & 0o777)
         os.replace(tmp_name, path)
     except BaseException:
         try:

@@ -39,15 +39,14 @@ import argparse
 import dataclasses
 import math
 import multiprocessing
-import os
 import random
 import re
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 from game.ai import xoliba_solver as S
+from game.engine import storage
 from game.rules import xoliba as X
 from game.rules.xoliba_levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
                                       format_level, level_files, line_notation, load_levels,
@@ -246,7 +245,7 @@ def generate(args) -> int:
                 kept_old += 1
                 print(f"  {path} exists and differs: kept (use --force to overwrite)")
                 continue
-        path.write_text(text, encoding="utf-8", newline="\n")
+        storage.atomic_write_text(path, text)
         written += 1
 
     pars = [lv.par for lv in levels]
@@ -367,29 +366,13 @@ def improve(level: Level, result: dict) -> Level | None:
 
 
 def write_atomic(path: Path, text: str, expected: bytes | None = None) -> None:
-    """Write `text` to `path` through a temporary file in the same folder and a rename, so
-    the file is always either the old or the new level. With `expected`, refuse (OSError)
-    if the file no longer holds those bytes (someone else changed it meanwhile)."""
+    """Write `text` to `path` atomically (storage.atomic_write_text). With `expected`,
+    refuse (OSError) if the file no longer holds those bytes (someone else changed it
+    meanwhile)."""
     path = Path(path)
     if expected is not None and path.read_bytes() != expected:
         raise OSError(f"{path} changed on disk since it was read: not written")
-    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        try:
-            os.chmod(temp, path.stat().st_mode & 0o777)
-        except OSError:
-            pass
-        os.replace(temp, path)
-    except BaseException:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
-        raise
+    storage.atomic_write_text(path, text)
 
 
 def parse_ids(text: str) -> set:
