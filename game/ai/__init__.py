@@ -12,6 +12,11 @@ class SearchCancelled(Exception):
     """Raised by a search whose should_stop() returned True."""
 
 
+class SearchTimeout(Exception):
+    """Raised inside a search that ran past its time budget; the search itself catches
+    it and plays the best it found so far."""
+
+
 # Defined before the game modules are imported: they raise it.
 from game.ai import che, xoliba, xtic  # noqa: E402
 
@@ -70,5 +75,5 @@ def accepts_end(state, seat: int) -> bool:
     return bool(accepts and accepts(state, seat))
 
 
-__all__ = ["ACCEPTS_END", "PLAYERS", "SearchCancelled", "accepts_end", "choose_move",
+__all__ = ["ACCEPTS_END", "PLAYERS", "SearchCancelled", "SearchTimeout", "accepts_end", "choose_move",
            "default_rng", "level_name"]

@@ -51,7 +51,7 @@ from __future__ import annotations
 import random
 import time
 
-from game.ai import SearchCancelled
+from game.ai import SearchCancelled, SearchTimeout
 from game.rules.truchet import (AROUND_STEPS, BAND_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
                                 RIGHT, STRIDE, Tile, TruchetLayout)
 
@@ -338,9 +338,6 @@ def greedy(state, rng: random.Random):
 
 
 # --- the turn search (medium, hard) ----------------------------------------------------------
-class _OutOfTime(Exception):
-    pass
-
 
 class _TurnSearch:
     def __init__(self, state, rng, should_stop, deadline, defend_check: bool, width: int):
@@ -364,7 +361,7 @@ class _TurnSearch:
             if self.should_stop is not None and self.should_stop():
                 raise SearchCancelled()
             if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _OutOfTime()
+                raise SearchTimeout()
 
     def leaf(self):
         """(value, decided) after a complete turn of ours."""
@@ -628,7 +625,7 @@ class _TurnSearch:
             return line, WIN
         try:
             candidates = self.turns()
-        except _OutOfTime:
+        except SearchTimeout:
             # Out of time while listing turns: the best listed so far, unchecked.
             if not self.found:
                 raise
@@ -645,8 +642,8 @@ class _TurnSearch:
                     best, best_value = tiles, value
                 if value >= WIN / 2 or safe >= (8 if self.defend_check else 3):
                     break
-        except _OutOfTime:
-            pass
+        except SearchTimeout:
+            pass                # out of time: the best found so far
         return best, best_value
 
 
@@ -671,7 +668,7 @@ def search_move(state, level: str, rng: random.Random, should_stop=None, budget=
                              defend_check=False, width=4)
     try:
         tiles, value = search.choose()
-    except _OutOfTime:
+    except SearchTimeout:
         # Out of time: the best found so far, or the quick greedy choice.
         return greedy(state, rng), 0
     first = _tile(search.sim, *tiles[0])

@@ -39,7 +39,7 @@ from __future__ import annotations
 import random
 import time
 
-from game.ai import SearchCancelled
+from game.ai import SearchCancelled, SearchTimeout
 from game.rules.xoliba import (BY_SIZE_DESC, NO_CAPTURE_LIMIT, PASS, POINTS, REPETITIONS,
                                TRIANGLES, WHITE, formed_moves)
 from game.rules.xoliba import can_move as has_move
@@ -316,7 +316,7 @@ class _Search:
             if self.should_stop is not None and self.should_stop():
                 raise SearchCancelled()
             if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _OutOfTime()
+                raise SearchTimeout()
 
     def ordered(self, moves, ply, best=None):
         if moves == [PASS]:
@@ -421,10 +421,6 @@ class _Search:
         return best, top
 
 
-class _OutOfTime(Exception):
-    pass
-
-
 def search_move(state, level: str, rng: random.Random, should_stop=None,
                 budget: float | None = None):
     """(move, value, depth reached) of the searching levels."""
@@ -440,7 +436,7 @@ def search_move(state, level: str, rng: random.Random, should_stop=None,
         for depth in range(1, max_depth + 1):
             try:
                 value, best_moves = search.root(depth, rng, best_moves[0])
-            except _OutOfTime:
+            except SearchTimeout:
                 break
             reached = depth
             if abs(value) >= WIN - 1000:       # a forced result: deeper cannot change it

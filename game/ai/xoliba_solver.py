@@ -317,7 +317,7 @@ def move_bound(red: int, blue: int) -> int:
 
 # --- budgets ------------------------------------------------------------------------------
 class _OutOfBudget(Exception):
-    pass
+    """The node or time budget ran out, or should_stop() said so: the search stops."""
 
 
 class _Budget:

@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 import time
 
-from game.ai import SearchCancelled
+from game.ai import SearchCancelled, SearchTimeout
 from game.rules.truchet import BAND_STEPS, LEFT, OFFSET, RIGHT, STRIDE, Tile
 from game.rules.xutoli import (XutoliBoard, canonical_key, pattern_letter,
                                target_matches)
@@ -348,10 +348,6 @@ def _tile(sim: _Sim, cell: int, colour: int) -> Tile:
     return Tile(x, y, colour, sim.orient(cell, colour))
 
 
-class _OutOfTime(Exception):
-    pass
-
-
 class _Search:
     """The searching levels. Positions are looked at from the side to move; a "threat"
     of p is a cell where a tile would win for p if p were to move."""
@@ -371,7 +367,7 @@ class _Search:
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled()
         if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise _OutOfTime()
+            raise SearchTimeout()
 
     def placed(self, cell, colour):
         """A context: the tile placed, taken back on exit."""
@@ -486,12 +482,13 @@ class _Search:
                 if mine and _decisive(mine):
                     return tile
                 scored.append((value, tile, mine))
-        except _OutOfTime:
+        except SearchTimeout:
             if not scored:
                 return safe[0]
         scored.sort(key=lambda item: -item[0])
         if self.level != "hard" or scored[0][0] <= -WIN / 4:
             return scored[0][1]
+        searched = []
         try:
             # Forcing lines of ours: one threat whose every block loses.
             threats = [(tile, mine) for value, tile, mine in scored
@@ -504,13 +501,12 @@ class _Search:
                             return tile
             # Two plies: every reply of the opponent to our best tiles, each looked at
             # from our side (threats of both, regions), and forcing lines of theirs.
-            searched = []
             for value, tile, mine in scored[:REPLY_WIDTH]:
                 if value <= -WIN / 4:
                     break
                 searched.append((self.reply_value(tile), tile))
-        except _OutOfTime:
-            pass
+        except SearchTimeout:
+            pass                # out of time: the best found so far
         if searched:
             searched.sort(key=lambda item: -item[0])
             return searched[0][1]
@@ -576,8 +572,8 @@ class _Search:
                         value -= THREAT_OWN * len(_threats(scan, opp))
                 if best_value is None or value > best_value:
                     best, best_value = tile, value
-        except _OutOfTime:
-            pass
+        except SearchTimeout:
+            pass                # out of time: the best found so far
         return best
 
 
@@ -628,7 +624,7 @@ def choose_move(state, level: str, rng: random.Random, should_stop=None):
     search = _Search(state, rng, should_stop, budget, level)
     try:
         cell, colour = search.root()
-    except _OutOfTime:
+    except SearchTimeout:
         return rng.choice(state.legal_moves())
     return _tile(search.sim, cell, colour)
 
