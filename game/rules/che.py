@@ -26,7 +26,7 @@ from __future__ import annotations
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
 from game.rules.truchet import (LEFT, RIGHT, Tile, TruchetLayout, format_tile,  # noqa: F401
-                                key_of, parse_tile_text)
+                                key_of, parse_tile_move)
 
 LIGHT, DARK = 0, 1
 AGREE = "agree"         # both players agree to end (unlimited pool only): scored as a run-out
@@ -200,29 +200,9 @@ class CheState(GameState):
     def parse_move(self, text: str):
         if str(text).strip() == AGREE and AGREE in self.consent_moves():
             return AGREE
-        parsed = parse_tile_text(text, PARSE_LETTERS)
-        if parsed is None:
-            raise IllegalMoveError(f"{text!r} is not Che notation (like 'LL@0,0' for the "
-                                   f"first tile, then 'D@3,-2')")
         if self._outcome:
             raise IllegalMoveError(f"the game is over; {text!r} cannot be played")
-        colour, orient, x, y = parsed
-        layout = self.layout
-        if not layout.count:
-            if orient is None:
-                raise IllegalMoveError(f"{text!r}: the first tile needs its orientation, "
-                                       f"like 'LL@0,0' or 'DR@0,0'")
-            if (x, y) != (0, 0):
-                raise IllegalMoveError(f"{text!r}: the first tile goes on 0,0")
-            return Tile(0, 0, colour, orient)
-        move = self.move_for(x, y, colour)
-        if move is None:
-            raise IllegalMoveError(f"{text!r}: cell {x},{y} is not next to the layout "
-                                   f"or is already filled")
-        if orient is not None and orient != move.orient:
-            raise IllegalMoveError(f"{text!r}: on {x},{y} a {COLOUR_WORDS[colour]} tile "
-                                   f"must lean {'LR'[move.orient]} to match its neighbours")
-        return move
+        return parse_tile_move(self.layout, text, PARSE_LETTERS, COLOUR_WORDS, "Che")
 
 
 def _scores(winner: int) -> tuple:

@@ -146,6 +146,35 @@ def parse_tile_text(text: str, letters: str) -> tuple | None:
     return colour, orient, int(match.group(3)), int(match.group(4))
 
 
+def parse_tile_move(layout, text: str, letters: str, colour_words, game: str) -> "Tile":
+    """The tile a game's move text names on `layout`, checked as a move: the first tile
+    with its orientation on 0,0, later ones on an open cell (an orientation given must be
+    the one the cell needs). `letters` as for parse_tile_text, its first two the game's
+    own; IllegalMoveError names what is wrong."""
+    from game.engine.state import IllegalMoveError
+    a, b = letters[0], letters[1]
+    parsed = parse_tile_text(text, letters)
+    if parsed is None:
+        raise IllegalMoveError(f"{text!r} is not {game} notation (like '{a}L@0,0' for the "
+                               f"first tile, then '{b}@3,-2')")
+    colour, orient, x, y = parsed
+    if not layout.count:
+        if orient is None:
+            raise IllegalMoveError(f"{text!r}: the first tile needs its orientation, "
+                                   f"like '{a}L@0,0' or '{b}R@0,0'")
+        if (x, y) != (0, 0):
+            raise IllegalMoveError(f"{text!r}: the first tile goes on 0,0")
+        return Tile(0, 0, colour, orient)
+    if not layout.is_open(x, y):
+        raise IllegalMoveError(f"{text!r}: cell {x},{y} is not next to the layout "
+                               f"or is already filled")
+    move = Tile(x, y, colour, layout.orientation_for(x, y, colour))
+    if orient is not None and orient != move.orient:
+        raise IllegalMoveError(f"{text!r}: on {x},{y} a {colour_words[colour]} tile "
+                               f"must lean {'LR'[move.orient]} to match its neighbours")
+    return move
+
+
 class TruchetLayout:
     """A growing layout of Truchet tiles with its vertex colouring and regions."""
 

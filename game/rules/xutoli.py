@@ -56,7 +56,7 @@ from typing import NamedTuple
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
 from game.rules.truchet import (LEFT, OFFSET, RIGHT, STRIDE, Tile,  # noqa: F401
-                                TruchetLayout, format_tile, key_of, parse_tile_text,
+                                TruchetLayout, format_tile, key_of, parse_tile_move,
                                 xy_of)
 
 WHITE, BLUE = 0, 1
@@ -591,29 +591,9 @@ class XutoliState(GameState):
         return format_tile(move, LETTERS, with_orientation=not self.layout.count)
 
     def parse_move(self, text: str):
-        parsed = parse_tile_text(text, PARSE_LETTERS)
-        if parsed is None:
-            raise IllegalMoveError(f"{text!r} is not Xutoli notation (like 'WL@0,0' for the "
-                                   f"first tile, then 'B@3,-2')")
         if self._outcome:
             raise IllegalMoveError(f"the game is over; {text!r} cannot be played")
-        colour, orient, x, y = parsed
-        layout = self.layout
-        if not layout.count:
-            if orient is None:
-                raise IllegalMoveError(f"{text!r}: the first tile needs its orientation, "
-                                       f"like 'WL@0,0' or 'BR@0,0'")
-            if (x, y) != (0, 0):
-                raise IllegalMoveError(f"{text!r}: the first tile goes on 0,0")
-            return Tile(0, 0, colour, orient)
-        move = self.move_for(x, y, colour)
-        if move is None:
-            raise IllegalMoveError(f"{text!r}: cell {x},{y} is not next to the layout "
-                                   f"or is already filled")
-        if orient is not None and orient != move.orient:
-            raise IllegalMoveError(f"{text!r}: on {x},{y} a {COLOUR_WORDS[colour]} tile "
-                                   f"must lean {'LR'[move.orient]} to match its neighbours")
-        return move
+        return parse_tile_move(self.layout, text, PARSE_LETTERS, COLOUR_WORDS, "Xutoli")
 
 
 def _scores(winner: int) -> tuple:
