@@ -60,11 +60,17 @@ class TruchetView:
             self.centre, self.cell = list(self._fit_target()[0]), self._fit_target()[1]
 
     def _bounds(self) -> tuple:
-        """(min x, min y, max x, max y) in cells of the tiles and open cells."""
-        cells = [(t.x, t.y) for t in self.state.layout.tiles()] + self.state.layout.open_cells()
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+        """(min x, min y, max x, max y) in cells of the tiles and open cells; found again
+        only when the layout changed (the fitting camera asks every frame)."""
+        layout = self.state.layout
+        key = (id(layout), layout.count, tuple(self.state.history[-1:]))
+        if getattr(self, "_bounds_key", None) != key:
+            cells = [(t.x, t.y) for t in layout.tiles()] + layout.open_cells()
+            xs = [c[0] for c in cells]
+            ys = [c[1] for c in cells]
+            self._bounds_key = key
+            self._bounds_cache = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
+        return self._bounds_cache
 
     def _fit_target(self) -> tuple:
         x0, y0, x1, y1 = self._bounds()
