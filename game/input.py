@@ -21,6 +21,8 @@ UP, DOWN, LEFT, RIGHT = "up", "down", "left", "right"
 CONFIRM, BACK, PAUSE = "confirm", "back", "pause"
 UNDO, REDO = "undo", "redo"
 HINT = "hint"
+# Xutoli: the letters on the board's 2x2 blocks, and the legend of the twelve patterns.
+LABELS, LEGEND = "labels", "legend"
 # A boardless layout's camera (Che, Xutoli): pan by `delta` (in screen fractions for keys
 # and sticks, in pixels for a mouse drag), zoom in and out, fit the whole layout in view.
 PAN, ZOOM_IN, ZOOM_OUT, FIT = "pan", "zoom_in", "zoom_out", "fit"
@@ -53,7 +55,7 @@ KEY_ACTIONS = {
     pygame.K_RETURN: CONFIRM, pygame.K_KP_ENTER: CONFIRM, pygame.K_SPACE: CONFIRM,
     pygame.K_ESCAPE: BACK, pygame.K_BACKSPACE: BACK, pygame.K_p: PAUSE,
     pygame.K_u: UNDO, pygame.K_r: REDO, pygame.K_F11: FULLSCREEN,
-    pygame.K_TAB: NEXT_PANEL, pygame.K_h: HINT,
+    pygame.K_TAB: NEXT_PANEL, pygame.K_h: HINT, pygame.K_l: LABELS, pygame.K_g: LEGEND,
     pygame.K_PLUS: ZOOM_IN, pygame.K_EQUALS: ZOOM_IN, pygame.K_KP_PLUS: ZOOM_IN,
     pygame.K_MINUS: ZOOM_OUT, pygame.K_KP_MINUS: ZOOM_OUT, pygame.K_f: FIT,
     pygame.K_HOME: FIT,
@@ -75,6 +77,7 @@ PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: PREV_PANEL,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: NEXT_PANEL,
     pygame.CONTROLLER_BUTTON_RIGHTSTICK: FIT,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: LEGEND,
 }
 # Plain joysticks: the common XInput-like layout.
 JOY_BUTTONS = {0: CONFIRM, 1: BACK, 2: UNDO, 3: REDO, 4: PREV_PANEL, 5: NEXT_PANEL,

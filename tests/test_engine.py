@@ -14,7 +14,7 @@ from game.rules import IllegalMoveError
 
 ROOT = Path(__file__).resolve().parent.parent
 XTIC = game.rules.get("xtic")
-UNBUILT = {"catalina": "Catalina Tiles", "xutoli": "Xutoli"}
+UNBUILT = {"catalina": "Catalina Tiles"}
 
 
 def played(texts, game_type="normal", seed=1):

@@ -18,13 +18,14 @@ class SearchTimeout(Exception):
 
 
 # Defined before the game modules are imported: they raise it.
-from game.ai import che, xoliba, xtic  # noqa: E402
+from game.ai import che, xoliba, xtic, xutoli  # noqa: E402
 
 # game name -> choose_move(state, level_name, rng, should_stop) of that game's module.
 PLAYERS = {
     "xtic": xtic.choose_move,
     "xoliba": xoliba.choose_move,
     "che": che.choose_move,
+    "xutoli": xutoli.choose_move,
 }
 # game name -> accepts_end(state, seat), for games that can end by agreement.
 ACCEPTS_END = {

@@ -15,6 +15,8 @@ COMMANDS = {
                                           "lost, undecided; line lengths"),
     "che": ("game.bench.che", "Che: rules speed, computer time per tile and strength, "
                               "frame time with 64 tiles"),
+    "xutoli": ("game.bench.xutoli", "Xutoli: rules speed, computer time per tile and "
+                                    "strength, frame time with 64 tiles"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }

@@ -20,6 +20,13 @@ class Option:
     # ValueError for a bad value; `values` then lists only the ones setup may offer.
     check: Callable | None = None
     in_setup: bool = True
+    # Options that matter only with certain others (Xutoli's chosen targets): the setup
+    # screen shows the option only when `applies(options)` is true.
+    applies: Callable[[dict], bool] | None = None
+
+    def shown_with(self, options: dict) -> bool:
+        """Whether the setup screen (and the play panel) shows this option."""
+        return self.in_setup and (self.applies is None or self.applies(options))
 
     def label_of(self, value) -> str:
         if self.value_labels:

@@ -166,6 +166,29 @@ def pattern_letter(key: int) -> tuple[str, int, int]:
     return letter, colour, turns
 
 
+# The letters as the legend shows them: (letter, its colour) in reading order.
+LEGEND = tuple((letter, colour) for colour in (WHITE, BLUE) for letter in SHAPES)
+# Cells of a 2x2 block around its centre vertex, clockwise from the top left (the mask
+# bits of quad_info), and the orientation a tile there has when its band goes through
+# the centre (LEFT joins a cell's top left and bottom right corners).
+_QUAD_CELLS = ((0, 0), (1, 0), (1, 1), (0, 1))
+_THROUGH_CENTRE = (LEFT, RIGHT, LEFT, RIGHT)
+
+
+def letter_tiles(letter: str, colour: int) -> list:
+    """The four tiles (dx, dy, colour, orient) of the 2x2 pattern `letter` in `colour`,
+    in its canonical rotation: for the legend and the rules' pictures."""
+    mask = next(m for m, name in _MASK_LETTER.items() if name == letter)
+    centre = colour if letter in "XTLI" else 1 - colour
+    tiles = []
+    for bit, ((dx, dy), through) in enumerate(zip(_QUAD_CELLS, _THROUGH_CENTRE)):
+        if mask >> bit & 1:
+            tiles.append((dx, dy, centre, through))
+        else:
+            tiles.append((dx, dy, 1 - centre, 1 - through))
+    return tiles
+
+
 class Pattern(NamedTuple):
     """A complete n x n block of tiles (top left cell x, y)."""
     x: int
@@ -636,6 +659,15 @@ Notation: WL@0,0 is the first tile (colour White or Blue, leaning Left or Right,
 _TARGET_LABELS = tuple(f"{s} (either colour)" for s in SHAPES) + tuple(
     f"{COLOUR_WORDS[LETTERS.index(c)].capitalize()} {s}" for c in LETTERS for s in SHAPES)
 
+def _pairs(options: dict) -> bool:
+    """Rotation and size shape the pairs; a Single target game has no pairs."""
+    return options.get("target", "off") == "off"
+
+
+def _chosen(options: dict) -> bool:
+    return options.get("target") == "chosen"
+
+
 SPEC = GameSpec(
     name="xutoli",
     title="Xutoli",
@@ -643,13 +675,16 @@ SPEC = GameSpec(
     seats=SEATS,
     options=(
         Option("rotation", ROTATION_CHOICES, "same", "Matching patterns",
-               ("Same rotation", "Any rotation", "Any rotation, prefer same")),
+               ("Same rotation", "Any rotation", "Any rotation, prefer same"),
+               applies=_pairs),
         Option("target", TARGET_CHOICES, "off", "Single target",
                ("Off", "Drawn: a letter", "Drawn: a letter in a colour", "Chosen")),
-        Option("white_target", TARGET_CODES, "X", "White's target (chosen)", _TARGET_LABELS),
-        Option("blue_target", TARGET_CODES, "O", "Blue's target (chosen)", _TARGET_LABELS),
+        Option("white_target", TARGET_CODES, "X", "White's target", _TARGET_LABELS,
+               applies=_chosen),
+        Option("blue_target", TARGET_CODES, "O", "Blue's target", _TARGET_LABELS,
+               applies=_chosen),
         Option("size", SIZE_CHOICES, 2, "Pattern size",
-               ("2x2", "3x3 (Super Xutoli)", "4x4 (Super Xutoli)")),
+               ("2x2", "3x3 (Super Xutoli)", "4x4 (Super Xutoli)"), applies=_pairs),
         Option("progressive", (False, True), False, "Progressive",
                ("Off: one tile a turn", "On: two tiles a turn")),
         Option("tiles", TILE_CHOICES, 64, "Tiles", tuple(f"{n} tiles" for n in TILE_CHOICES)),
@@ -658,6 +693,6 @@ SPEC = GameSpec(
     ai_levels=AI_LEVELS,
     rules_text=RULES_TEXT,
 )
-# register(SPEC) (in game/rules/__init__.py) sets this too; until then tests and the
-# computer player reach the spec through the state.
+# register(SPEC) in game/rules/__init__.py sets this too; tests that build the state
+# straight from this module rely on it.
 XutoliState.spec = SPEC

@@ -96,6 +96,17 @@ class PlayScene(Scene):
             for i, (label, callback) in enumerate(actions):
                 self.action_buttons.append(self.button(
                     (x0 + i * aw, ay, aw - 6, bh), label, callback, column=i))
+        # The view's own buttons (Xutoli: letters, legend) in a row above the others.
+        self.view_buttons = []
+        view_actions = self.view_actions()
+        if view_actions:
+            above = self.action_buttons or ([self.takeover_button] if self.takeover_button
+                                            else [self.undo_button])
+            vy = above[0].element.rect.y - bh - round(10 * s)
+            vw = (panel_w - round(24 * s)) // len(view_actions)
+            for i, (label, callback) in enumerate(view_actions):
+                self.view_buttons.append(self.button(
+                    (x0 + i * vw, vy, vw - 6, bh), label, callback, column=i))
         self._refresh_buttons()
 
     def _refresh_buttons(self) -> None:
@@ -205,6 +216,11 @@ class PlayScene(Scene):
         elif "agree" in state.consent_moves():
             actions.append(("Offer to end", self.offer_end))
         return actions
+
+    def view_actions(self) -> list:
+        """(label, callback) of what the board view offers besides moves (Xutoli: the
+        letters on the board, the legend of the patterns); also in the pause menu."""
+        return self.view.view_actions() if hasattr(self.view, "view_actions") else []
 
     def offer_end(self) -> None:
         """A human offers to end the game now; every other player must agree."""
@@ -477,7 +493,8 @@ class PlayScene(Scene):
                 if hasattr(view, "info_lines") else (), self.panel_title(),
                 tuple(self.panel_subtitle()), tuple(self.panel), self.app.palette.name,
                 tuple(self.match.scores) if self.match is not None else None,
-                len(self.action_buttons), self.takeover_button is not None)
+                len(self.action_buttons), len(self.view_buttons),
+                self.takeover_button is not None)
 
     def _paint_panel(self, surface) -> None:
         palette = self.app.palette
@@ -564,7 +581,8 @@ class PlayScene(Scene):
         spec = self.state.spec
         lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
                             for k, v in self.state.options.items()
-                            if spec.option(k).in_setup and (self.match is None or k not in
+                            if spec.option(k).shown_with(self.state.options)
+                            and (self.match is None or k not in
                                                             ("target", "resignation")))]
         if self.match is not None:
             rules = self.match.rules
@@ -605,7 +623,9 @@ class PlayScene(Scene):
         size = round(16 * s)
         line_h = round(21 * s)
         bottom = self.undo_button.element.rect.y - round(34 * s)
-        if self.takeover_button is not None:
+        if self.view_buttons:
+            bottom = self.view_buttons[0].element.rect.y - round(10 * s)
+        elif self.takeover_button is not None:
             bottom = self.takeover_button.element.rect.y - round(10 * s)
         elif self.action_buttons:
             bottom = self.action_buttons[0].element.rect.y - round(10 * s)

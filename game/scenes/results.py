@@ -39,6 +39,11 @@ class ResultsScene(Scene):
             self.button((panel.x + round(20 * s), y + i * (height + gap), width, height),
                         label, action)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # The final board stays alive under the card (a target match keeps flashing).
+        self.play.view.update(dt)
+
     def go_on(self, action) -> None:
         self.app.pop()
         action()

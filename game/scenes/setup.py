@@ -43,7 +43,8 @@ class SetupScene(Scene):
         return self.spec.seats_for(self.setup.options)
 
     def options(self) -> list:
-        return [option for option in self.spec.options if option.in_setup]
+        return [option for option in self.spec.options
+                if option.shown_with(self.setup.options)]
 
     def build(self, size) -> None:
         spec = self.spec
@@ -80,11 +81,11 @@ class SetupScene(Scene):
             self.setup.seats[index] = Seat("computer", choice.split(":", 1)[1])
 
     def set_option(self, name: str, value) -> None:
-        seats_before = self.seats()
+        seats_before, options_before = self.seats(), self.options()
         self.setup.options[name] = value
-        if self.seats() != seats_before:
-            # Rows of seats come and go above the options: keep the focus on this option.
-            self.ring.focus += len(self.seats()) - len(seats_before)
+        if self.seats() != seats_before or self.options() != options_before:
+            # Rows of seats (and options) come and go: keep the focus on this option.
+            self.ring.focus = len(self.seats()) + [o.name for o in self.options()].index(name)
             self.rebuild()
 
     def start(self) -> None:

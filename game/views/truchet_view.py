@@ -34,6 +34,8 @@ FIT_EASE = 8.0                      # how fast the camera follows the fit (per s
 
 class TruchetView:
     colour_names = ("Light", "Dark")
+    region_sizes = True                 # label an outlined region with its size (Che)
+    region_alpha = 150                  # how strongly an outlined region is tinted
 
     def __init__(self, app, state, names):
         self.app = app
@@ -337,6 +339,10 @@ class TruchetView:
         return rows + ([row] if row else [])
 
     def info_lines(self) -> list:
+        return self.tile_lines() + self.game_lines() + self.pointed_lines()
+
+    def tile_lines(self) -> list:
+        """Tiles left, tiles still owed this turn, the colour being placed."""
         palette = self.app.palette
         state = self.state
         lines = []
@@ -351,14 +357,20 @@ class TruchetView:
         if not state.is_over and state.layout.count:
             lines.append((f"Placing: {self.colour_names[self.colour]}-dominant tile "
                           f"(Tab / RB / right click switches)", palette.accent))
-        sizes = state.largest_sizes()
-        lines.append((f"Largest regions: Light {sizes[0]}, Dark {sizes[1]}", None))
-        region = self.pointed_region()
-        if region is not None:
-            state_word = "closed" if region.closed else "open"
-            lines.append((f"Pointed region: {self.colour_names[region.colour].lower()}, "
-                          f"size {region.size}, {state_word}", palette.highlight_good))
         return lines
+
+    def game_lines(self) -> list:
+        """What the game's aim makes worth showing (Che: the largest regions)."""
+        sizes = self.state.largest_sizes()
+        return [(f"Largest regions: Light {sizes[0]}, Dark {sizes[1]}", None)]
+
+    def pointed_lines(self) -> list:
+        region = self.pointed_region()
+        if region is None:
+            return []
+        state_word = "closed" if region.closed else "open"
+        return [(f"Pointed region: {self.colour_names[region.colour].lower()}, "
+                 f"size {region.size}, {state_word}", self.app.palette.highlight_good)]
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -453,7 +465,7 @@ class TruchetView:
     def _draw_region(self, surface, region, colour, size: int) -> None:
         """Tint every part of the tiles that belongs to `region`, and label its size."""
         layout = self.state.layout
-        rgba = (*colour[:3], 150)
+        rgba = (*colour[:3], self.region_alpha)
         done_bands = set()
         xs, ys = [], []
         for vx, vy in region.vertices:
@@ -474,7 +486,7 @@ class TruchetView:
             x, y = self.to_screen(vx, vy)
             xs.append(x)
             ys.append(y)
-        if xs:
+        if xs and self.region_sizes:
             # The size on a small plate at the region's middle.
             image = render_text(str(region.size), max(12, round(size * 0.45)), colour, True)
             box = image.get_rect(center=(round(sum(xs) / len(xs)), round(sum(ys) / len(ys))))
