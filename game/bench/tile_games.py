@@ -130,8 +130,11 @@ def sample_positions(bench: TileBench, seed: int, per_stage: int) -> list:
 
 def speed_section(bench: TileBench, seed: int, per_stage: int) -> list:
     positions = sample_positions(bench, seed, per_stage)
-    print(f"\nSpeed: seconds per tile over {len(positions)} positions "
-          f"({per_stage} per stage, stages {', '.join(map(str, STAGES))} tiles down)")
+    # Games that end early leave the late stages short: say how many each stage got.
+    counts = ", ".join(f"{sum(1 for s, _ in positions if s == stage)} at {stage}"
+                       for stage in STAGES)
+    print(f"\nSpeed: seconds per tile over {len(positions)} positions with this many tiles "
+          f"down: {counts} (up to {per_stage} per stage; finished games skipped)")
     print(f"  {'level':10} {'median':>8} {'max':>8}")
     verdicts = []
     for level in bench.spec.ai_levels:

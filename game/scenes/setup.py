@@ -50,10 +50,12 @@ class SetupScene(Scene):
         spec = self.spec
         # A one-player game (the Xoliba solitaire) is for a human.
         choices = seat_choices(spec) if len(self.seats()) > 1 else ["human"]
+        # Row sizes for the most rows the game's options can show, so rows that come and
+        # go (Xutoli's targets) never move the row being clicked.
+        most = len(self.seats()) + sum(1 for o in spec.options if o.in_setup) + 3
+        height, gap = (48, 12) if most <= 8 else (42, 8) if most <= 10 else (40, 6)
         rows = len(self.seats()) + len(self.options()) + 3
         s = self.app.scale
-        height = 48 if rows <= 8 else 42
-        gap = 12 if rows <= 8 else 8
         rects = iter(self.column_rects(rows, width=640, height=height, gap=gap,
                                        top=round(140 * s)))
         for index, name in enumerate(self.seats()):

@@ -317,8 +317,12 @@ class TruchetView:
             return ""
         name = self.names[state.to_play]
         owed = state.tiles_owed
-        what = "the first tile (any of the four; Tab switches)" if not state.layout.count \
-            else f"{owed} more tile{'s' if owed != 1 else ''} this turn"
+        if not state.layout.count:
+            what = "the first tile (any of the four; Tab switches)"
+        elif state.turn_length == 1:
+            what = "a tile"
+        else:
+            what = f"{owed} more tile{'s' if owed != 1 else ''} this turn"
         return f"{name} ({self.colour_names[state.to_play]}): place {what}"
 
     def move_rows(self, texts: list) -> list:
