@@ -213,6 +213,54 @@ def _draw(sr: int) -> np.ndarray:
     return _finish(total, sr, 0.60)
 
 
+def _knock(sr: int, seconds: float, base: float, modes, tap_band, tap_gain: float,
+           rng: np.random.Generator, attack: float = 0.0012) -> np.ndarray:
+    """One hard, damped impact: inharmonic body modes (ratio, amplitude, decay) over
+    ``base`` Hz plus a short burst of band-passed noise, with a soft onset (no click)."""
+    t = _times(seconds, sr)
+    body = np.zeros_like(t)
+    for ratio, amp, tau in modes:
+        if ratio * base < min(8000.0, 0.42 * sr):
+            body += amp * np.sin(2 * np.pi * ratio * base * t + rng.uniform(0, np.pi)) \
+                * np.exp(-t / tau)
+    low, high = tap_band
+    tap = _band_noise(len(t), sr, low, min(high, 0.42 * sr), rng) * np.exp(-t / 0.0025)
+    return (body + tap_gain * tap) * _rise(t, attack) * _rise(t[::-1], 0.004)
+
+
+_DIE_MODES = ((1.0, 1.0, 0.010), (1.73, 0.6, 0.007), (2.61, 0.4, 0.005), (3.9, 0.2, 0.003))
+
+
+def _dice_rattle(sr: int) -> np.ndarray:
+    """Dice clattering into a tray: five hard little knocks at uneven, shortening
+    intervals, each a different pitch and softer than the last, over a faint hiss."""
+    seconds = 0.26
+    total = np.zeros(int(round(seconds * sr)))
+    rng = np.random.default_rng(11)
+    start = 0.004
+    for i in range(5):
+        base = rng.uniform(1400.0, 2400.0)
+        knock = _knock(sr, 0.045, base, _DIE_MODES, (1800.0, 6000.0), 0.45, rng)
+        _mix(total, knock, start, sr, 0.92 ** i * rng.uniform(0.7, 1.0))
+        start += rng.uniform(0.030, 0.060) * (1.0 - 0.08 * i)
+    t = _times(seconds, sr)
+    hiss = _band_noise(len(t), sr, 2000.0, min(6000.0, 0.42 * sr), rng)
+    total += 0.05 * hiss * _rise(t, 0.01) * np.exp(-t / 0.08)
+    return _finish(total, sr, 0.55)
+
+
+def _dice_settle(sr: int) -> np.ndarray:
+    """One soft wooden knock: the dice come to rest."""
+    seconds = 0.12
+    t = _times(seconds, sr)
+    rng = np.random.default_rng(12)
+    knock = _knock(sr, seconds, 520.0, ((1.0, 1.0, 0.028), (2.41, 0.45, 0.014),
+                                        (3.93, 0.2, 0.007)), (600.0, 3000.0), 0.2, rng,
+                   attack=0.0015)
+    thump = 0.6 * np.sin(2 * np.pi * 170.0 * t) * np.exp(-t / 0.022) * _rise(t, 0.002)
+    return _finish(knock + thump, sr, 0.45)
+
+
 RECIPES = {
     "place": _place,
     "handover": _handover,
@@ -222,6 +270,8 @@ RECIPES = {
     "menu_confirm": _menu_confirm,
     "illegal": _illegal,
     "draw": _draw,
+    "dice_rattle": _dice_rattle,
+    "dice_settle": _dice_settle,
 }
 
 NAMES: tuple[str, ...] = tuple(RECIPES)

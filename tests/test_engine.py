@@ -14,7 +14,6 @@ from game.rules import IllegalMoveError
 
 ROOT = Path(__file__).resolve().parent.parent
 XTIC = game.rules.get("xtic")
-UNBUILT = {"catalina": "Catalina Tiles"}
 
 
 def played(texts, game_type="normal", seed=1):
@@ -71,19 +70,6 @@ def test_xtic_ai_levels_follow_the_seed():
     assert levels[:6] == ["trivial", "easy", "medium", "hard", "very hard", "don't try"]
     assert len(levels) == len(set(levels))
     assert all(isinstance(level, str) and level for level in levels)
-
-
-@pytest.mark.parametrize("name", sorted(UNBUILT))
-def test_unbuilt_games(name):
-    spec = game.rules.get(name)
-    assert spec.name == name
-    assert spec.title == UNBUILT[name]
-    assert spec.is_built is False
-    with pytest.raises(ValueError, match=UNBUILT[name]):
-        spec.new_game(seed=1)
-    with pytest.raises(ValueError):
-        spec.from_json(json.dumps({"game": name, "format": 1, "seed": 1, "options": {},
-                                   "moves": []}))
 
 
 def test_every_spec_has_a_blurb_and_title():

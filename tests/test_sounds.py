@@ -10,7 +10,8 @@ import pytest  # noqa: E402
 import sounds  # noqa: E402
 from sounds.bank import to_samples  # noqa: E402
 
-EXPECTED = {"place", "handover", "win", "loss", "menu_move", "menu_confirm", "illegal", "draw"}
+EXPECTED = {"place", "handover", "win", "loss", "menu_move", "menu_confirm", "illegal", "draw",
+            "dice_rattle", "dice_settle"}
 LONGEST = {"win": 1.5, "loss": 1.5}  # seconds; every other effect is at most 0.8 s
 RATES = (22050, 44100, 48000)
 

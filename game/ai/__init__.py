@@ -18,10 +18,11 @@ class SearchTimeout(Exception):
 
 
 # Defined before the game modules are imported: they raise it.
-from game.ai import che, xoliba, xtic, xutoli  # noqa: E402
+from game.ai import catalina, che, xoliba, xtic, xutoli  # noqa: E402
 
 # game name -> choose_move(state, level_name, rng, should_stop) of that game's module.
 PLAYERS = {
+    "catalina": catalina.choose_move,
     "xtic": xtic.choose_move,
     "xoliba": xoliba.choose_move,
     "che": che.choose_move,

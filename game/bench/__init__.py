@@ -17,6 +17,8 @@ COMMANDS = {
                               "frame time with 64 tiles"),
     "xutoli": ("game.bench.xutoli", "Xutoli: rules speed, computer time per tile and "
                                     "strength, frame time with 64 tiles"),
+    "catalina": ("game.bench.catalina", "Catalina Tiles: computer time per claim and "
+                                        "strength against random and greedy"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }

@@ -10,9 +10,6 @@ strength  seeded games, each seed played twice with the seats swapped: win, draw
           claim) and "greedy" (the one-claim greedy player, level "easy"). The dice come
           from each game's own seed (state.sample_chance()).
 
-Until the game is registered, run it as
-    python -c "import argparse, game.bench.catalina as b; p = argparse.ArgumentParser();
-               b.add_arguments(p); raise SystemExit(b.run(p.parse_args([])))"
 Times are wall-clock seconds on this machine; targets are printed beside the figures.
 """
 from __future__ import annotations

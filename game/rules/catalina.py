@@ -450,6 +450,6 @@ SPEC = GameSpec(
     ai_levels=AI_LEVELS,
     rules_text=RULES_TEXT,
 )
-# register(SPEC) (in game/rules/__init__.py) sets this too; until then tests and the
-# computer player reach the spec through the state.
+# register(SPEC) in game/rules/__init__.py sets this too; tests that build the state
+# straight from this module rely on it.
 CatalinaState.spec = SPEC

@@ -21,7 +21,7 @@ class MenuScene(Scene):
 
     def build(self, size) -> None:
         specs = game.rules.all_specs()
-        specs.sort(key=lambda spec: (not spec.is_built, spec.title))
+        specs.sort(key=lambda spec: spec.title)
         count = len(specs) + 3 + (1 if self.suspended else 0)
         s = self.app.scale
         height, gap = (46, 10) if count <= 8 else (40, 8)
@@ -33,9 +33,7 @@ class MenuScene(Scene):
             label = f"Continue {state.spec.title} ({game_number}move {len(state.history) + 1})"
             self.button(next(rects), label, self.continue_game)
         for spec in specs:
-            text = spec.title if spec.is_built else f"{spec.title}  —  not built yet"
-            item = self.button(next(rects), text, lambda spec=spec: self.choose(spec),
-                               enabled=spec.is_built)
+            item = self.button(next(rects), spec.title, lambda spec=spec: self.choose(spec))
             item.extra["spec"] = spec
             if spec.name == "xoliba":
                 puzzles = self.button(next(rects), "Xoliba Solitaire puzzles", self.puzzles)
@@ -76,7 +74,7 @@ class MenuScene(Scene):
         y = sh - round(96 * s)
         blurb = item.extra.get("blurb") if item else None
         if spec is not None:
-            blurb = spec.blurb if spec.is_built else f"{spec.blurb}  (coming in a later version)"
+            blurb = spec.blurb
         if blurb:
             draw_text(surface, blurb, (sw // 2, y), round(19 * s), palette.text, anchor="center")
         for message in self.app.messages[-2:]:

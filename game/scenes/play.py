@@ -360,6 +360,9 @@ class PlayScene(Scene):
         if self.state.is_over or self.ai_error:
             self.thinking_time = 0.0
             return
+        if self.state.is_chance:
+            self._drive_roll(dt)
+            return
         if self.must_pass:
             # Passes are forced: shown for a moment, then played for whoever is to move.
             if not self.view.animating and self.app.scene is self:
@@ -382,15 +385,28 @@ class PlayScene(Scene):
             self._must_pass = not self.state.is_over and self.state.legal_moves() == ["pass"]
         return self._must_pass
 
+    def _computer_delay(self) -> float:
+        if not self._has_human():
+            return self.app.settings.computer_delay
+        return min(HUMAN_VS_COMPUTER_PAUSE, self.app.settings.computer_delay)
+
+    def _drive_roll(self, dt: float) -> None:
+        """A chance step (Catalina's dice). The dice are the game's own, not a choice: the
+        computer's are thrown for it after a moment; a human throws through the view."""
+        self.thinking_time = 0.0
+        if not self._computer_to_move() or self.view.animating or self.app.scene is not self:
+            return
+        self.computer_wait += dt
+        if self.computer_wait >= self._computer_delay():
+            self.play_move(self.state.copy().sample_chance())     # the roll it would draw
+
     def _drive_computer(self, dt: float) -> None:
         worker = self.app.worker
         if not worker.busy:
             if self.view.animating:
                 return
             self.computer_wait += dt
-            delay = self.app.settings.computer_delay if not self._has_human() \
-                else min(HUMAN_VS_COMPUTER_PAUSE, self.app.settings.computer_delay)
-            if self.computer_wait < delay:
+            if self.computer_wait < self._computer_delay():
                 return
             self.thinking_time = 0.0
             worker.request(self.state, self.seats[self.state.to_play].level)
@@ -609,6 +625,8 @@ class PlayScene(Scene):
         if self.state.is_over:
             return self.result_headline()
         if self.must_pass:
+            if hasattr(self.view, "pass_text"):         # Catalina: the roll and why
+                return self.view.pass_text()
             return f"{self.names[self.state.to_play]} cannot form a triangle: a pass"
         if self._computer_to_move():
             if self.app.worker.busy:

@@ -13,6 +13,9 @@ def make_view(app, state, names):
     if state.spec.name == "che":
         from game.views.truchet_view import TruchetView
         return TruchetView(app, state, names)
+    if state.spec.name == "catalina":
+        from game.views.catalina_view import CatalinaView
+        return CatalinaView(app, state, names)
     if state.spec.name == "xutoli":
         from game.views.xutoli_view import XutoliView
         return XutoliView(app, state, names)
@@ -29,6 +32,9 @@ def illustrate_rules(game_name: str, surface, rect, palette) -> None:
         illustrate(surface, rect, palette)
     elif game_name == "che":
         from game.views.truchet_view import illustrate
+        illustrate(surface, rect, palette)
+    elif game_name == "catalina":
+        from game.views.catalina_view import illustrate
         illustrate(surface, rect, palette)
     elif game_name == "xutoli":
         from game.views.xutoli_view import illustrate

@@ -1,0 +1,504 @@
+"""The Catalina Tiles board: the nested 3x3 grid, the dice tray, claims with any device.
+
+Layout: the board (nine large tiles, each a small 3x3 grid, wide gaps between the large
+ones) above a tray where the four d4 are thrown.
+
+A turn: the player to move throws the dice (a click on the tray or the board, Enter, or
+A; the computer throws its own). The dice tumble into the tray, then every tile the roll
+reaches is outlined. Pointing at one (mouse, or the cursor moved by the arrows, the d-pad
+or the stick; Tab / RB jumps to the next claimable tile) lays the dice out in the order
+that spells it, each labelled with the coordinate it gives (a 4 says which value it
+stands for), and the panel lists every way the roll reaches it. A click, Enter or A
+claims it. A roll that reaches nothing is announced with its reason and the turn passes.
+
+Claimed tiles carry the seat's mark (Red a cross, Blue a ring); a won large tile carries
+a large mark and the small line that won it; a dead one is greyed and hatched; at the
+end the winning line of large tiles is drawn across the board.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import input as inp
+from game.rules import catalina as rules
+from game.scenes.base import draw_text, fit_text, render_text
+from sprites import catalina_marks as marks
+from sprites import dice as dice_art
+
+POP_TIME = 0.25             # a new mark grows in (normal speed)
+BIG_TIME = 0.5              # a decided large tile's mark grows in
+ROLL_TIME = 1.1             # the dice tumble for this long (normal speed)
+SLOT_NAMES = ("large row", "large col", "row", "col")
+
+
+def grid_xy(claim) -> tuple[int, int]:
+    """The tile's column and row on the 9x9 board (0-8 each)."""
+    return (claim.C - 1) * 3 + claim.c - 1, (claim.R - 1) * 3 + claim.r - 1
+
+
+def claim_at(x: int, y: int):
+    return rules.Claim(y // 3 + 1, x // 3 + 1, y % 3 + 1, x % 3 + 1)
+
+
+class CatalinaView:
+    def __init__(self, app, state, names):
+        self.app = app
+        self.state = state
+        self.names = names
+        self.cursor = (4, 4)
+        self.hover = None               # (x, y) of the tile under the mouse
+        self.over_tray = False
+        self.clock = 0.0
+        self.roll_anim = None           # a dice_art.DiceRoll while the dice tumble
+        self.pops: list = []            # [kind, index, elapsed, duration]
+        self.skipped = None             # the reason of the last skipped turn, until a claim
+        self.layout(pygame.Rect(0, 0, 900, 700))
+
+    # --- layout ---------------------------------------------------------------------------
+    def layout(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        margin = max(10, self.rect.h // 45)
+        tray_h = max(70, self.rect.h // 6)
+        side = min(self.rect.w - 2 * margin, self.rect.h - 3 * margin - tray_h)
+        self.board_rect = pygame.Rect(self.rect.x + (self.rect.w - side) // 2,
+                                      self.rect.y + margin, side, side)
+        self.tray_rect = pygame.Rect(self.board_rect.x, self.board_rect.bottom + margin,
+                                     side, tray_h)
+        pad = side * 0.03
+        self.gap = side * 0.03                      # between large tiles
+        self.block = (side - 2 * pad - 2 * self.gap) / 3
+        self.inner = self.block * 0.05              # a large tile's own margin
+        self.small_gap = self.block * 0.04
+        self.cell = (self.block - 2 * self.inner - 2 * self.small_gap) / 3
+        self.origin = (self.board_rect.x + pad, self.board_rect.y + pad)
+        self.die_size = max(24, min(round(tray_h * 0.62), side // 7))
+        if self.roll_anim is not None:
+            self.roll_anim = None               # thrown again into the new tray, settled
+        self._layer_key = None
+
+    def block_rect(self, big: int) -> pygame.Rect:
+        bx, by = big % 3, big // 3
+        x = self.origin[0] + bx * (self.block + self.gap)
+        y = self.origin[1] + by * (self.block + self.gap)
+        return pygame.Rect(round(x), round(y), round(self.block), round(self.block))
+
+    def cell_rect(self, x: int, y: int) -> pygame.Rect:
+        bx, by = x // 3, y // 3
+        left = self.origin[0] + bx * (self.block + self.gap) + self.inner \
+            + (x % 3) * (self.cell + self.small_gap)
+        top = self.origin[1] + by * (self.block + self.gap) + self.inner \
+            + (y % 3) * (self.cell + self.small_gap)
+        return pygame.Rect(round(left), round(top), round(self.cell), round(self.cell))
+
+    def cell_at(self, pos):
+        if pos is None or not self.board_rect.collidepoint(pos):
+            return None
+        for y in range(9):
+            for x in range(9):
+                if self.cell_rect(x, y).collidepoint(pos):
+                    return x, y
+        return None
+
+    def dice_rects(self) -> list:
+        """Where the settled dice lie in the tray, in the order of the roll."""
+        return dice_art.row_rects(self.tray_rect, 4, self.die_size)
+
+    # --- what the roll allows -------------------------------------------------------------
+    def claimable(self) -> dict:
+        """{claim: routes} for the current roll, made once per position."""
+        key = (id(self.state), len(self.state.history), tuple(self.state.history[-1:]))
+        if getattr(self, "_claimable_key", None) != key:
+            self._claimable_key = key
+            self._claimable = self.state.claimable()
+        return self._claimable
+
+    def pointed(self):
+        """The tile pointed at (the mouse's, or the cursor's for keys and pads)."""
+        if self._keyboard():
+            return self.cursor
+        return self.hover
+
+    def pointed_claim(self):
+        cell = self.pointed()
+        if cell is None:
+            return None
+        claim = claim_at(*cell)
+        return claim if claim in self.claimable() else None
+
+    def _keyboard(self) -> bool:
+        return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
+
+    @property
+    def animating(self) -> bool:
+        return self.roll_anim is not None or bool(self.pops)
+
+    def sync(self) -> None:
+        """Forget animations (after undo, redo, restart, resume): the dice lie settled."""
+        self.roll_anim = None
+        self.pops.clear()
+        self.skipped = None
+        self._layer_key = None
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, action, can_move: bool):
+        """Use an action; returns a move (a roll or a claim), True if used, or None."""
+        kind = action.kind
+        state = self.state
+        if kind == inp.POINTER_MOVE:
+            self.hover = self.cell_at(action.pos)
+            self.over_tray = self.tray_rect.collidepoint(action.pos)
+            return None
+        if kind == inp.POINTER_CLICK:
+            if not (self.board_rect.collidepoint(action.pos)
+                    or self.tray_rect.collidepoint(action.pos)):
+                return None
+            if state.is_chance:
+                return self._roll(can_move)
+            cell = self.cell_at(action.pos)
+            if cell is None:
+                return True
+            self.cursor = cell
+            return self._claim(cell, can_move)
+        if kind in inp.DIRECTIONS:
+            dx, dy = inp.DIRECTIONS[kind]
+            self.cursor = ((self.cursor[0] + dx) % 9, (self.cursor[1] + dy) % 9)
+            return True
+        if kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
+            self._jump(1 if kind == inp.NEXT_PANEL else -1)
+            return True
+        if kind == inp.CONFIRM and not action.is_pointer:
+            if state.is_chance:
+                return self._roll(can_move)
+            return self._claim(self.cursor, can_move)
+        return None
+
+    def _roll(self, can_move: bool):
+        if not can_move or not self.state.is_chance:
+            self.app.sounds.play("illegal")
+            return True
+        return self.state.next_roll()
+
+    def _claim(self, cell, can_move: bool):
+        claim = claim_at(*cell)
+        if not can_move or claim not in self.claimable():
+            self.app.sounds.play("illegal")
+            return True
+        return claim
+
+    def _jump(self, step: int) -> None:
+        """Move the cursor to the next (or previous) claimable tile in reading order."""
+        cells = sorted((grid_xy(c)[1], grid_xy(c)[0]) for c in self.claimable())
+        if not cells:
+            self.app.sounds.play("illegal")
+            return
+        here = (self.cursor[1], self.cursor[0])
+        if step > 0:
+            target = next((c for c in cells if c > here), cells[0])
+        else:
+            target = next((c for c in reversed(cells) if c < here), cells[-1])
+        self.cursor = (target[1], target[0])
+        self.app.sounds.play("menu_move")
+
+    # --- animation ------------------------------------------------------------------------
+    def on_move(self, move, before) -> None:
+        factor = self.app.settings.animation_factor
+        if isinstance(move, rules.Roll):
+            self.roll_anim = dice_art.DiceRoll(move.dice, self.tray_rect,
+                                               seed=f"{self.state.seed}:{len(before.history)}",
+                                               duration=ROLL_TIME / max(factor, 0.01))
+            if factor <= 0:
+                self.roll_anim.skip()
+            self.app.sounds.play("dice_rattle")
+            self._settle_cursor()
+            return
+        if move == rules.PASS:
+            self.skipped = before.pass_reason()
+            self.app.sounds.play("handover")
+            return
+        self.skipped = None
+        self.app.sounds.play("place")
+        if factor > 0:
+            self.pops.append(["mark", move.cell, 0.0, POP_TIME / factor])
+            if before.large_tiles()[move.big] is None \
+                    and self.state.large_tiles()[move.big] is not None:
+                self.pops.append(["big", move.big, 0.0, BIG_TIME / factor])
+        self._layer_key = None
+
+    def _settle_cursor(self) -> None:
+        """After a roll the cursor starts on a claimable tile (the nearest in reading
+        order), so keys and pads are one press from a claim."""
+        claims = self.claimable()
+        if claims and claim_at(*self.cursor) not in claims:
+            self._jump(1)
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        roll = self.roll_anim
+        if roll is not None:
+            roll.update(dt)
+            if roll.bounces_since_last_call():
+                self.app.sounds.play("dice_rattle")
+            if roll.just_settled() or roll.done:
+                self.app.sounds.play("dice_settle")
+                self.roll_anim = None
+        for pop in self.pops:
+            pop[2] += dt
+        before = len(self.pops)
+        self.pops = [pop for pop in self.pops if pop[2] < pop[3]]
+        if len(self.pops) != before:
+            self._layer_key = None
+
+    # --- text -----------------------------------------------------------------------------
+    def seat_colour(self, seat: int):
+        return marks.seat_colour(self.app.palette, seat)
+
+    def status(self) -> str:
+        state = self.state
+        if state.is_over or state.to_play is None:
+            return ""
+        name = self.names[state.to_play]
+        if state.is_chance:
+            return f"{name} ({rules.SEATS[state.to_play]}): roll the dice (click the tray, " \
+                   f"Enter or A)"
+        if self.roll_anim is not None:
+            return f"{name} rolls…"
+        count = len(self.claimable())
+        return f"{name}: claim one of the {count} outlined tile{'s' if count != 1 else ''}"
+
+    def pass_text(self) -> str:
+        return self.state.pass_reason() or ""
+
+    def info_lines(self) -> list:
+        palette = self.app.palette
+        state = self.state
+        lines = []
+        red, blue, dead = state.large_counts()
+        lines.append((f"Large tiles: Red {red}, Blue {blue}" + (f", dead {dead}" if dead
+                                                                 else ""), None))
+        if state.dice is not None and self.roll_anim is None:
+            lines.append((f"Roll: {rules.format_dice(state.dice)} (a 4 is any of 1, 2, 3)",
+                          None))
+        claim = self.pointed_claim() if self.roll_anim is None else None
+        if claim is not None:
+            routes = self.claimable()[claim]
+            more = f" (+{len(routes) - 2} more)" if len(routes) > 2 else ""
+            lines.append((f"{rules.format_claim(claim)}: " + "; ".join(routes[:2]) + more,
+                          palette.highlight_good))
+        else:
+            cell = self.pointed()
+            if cell is not None:
+                big = claim_at(*cell)
+                reason = state.decided_reason(big.R, big.C)
+                if reason:
+                    lines.append((f"Large tile [{big.R},{big.C}]: {reason}", None))
+        if self.skipped:
+            lines.append((self.skipped, palette.accent))
+        return lines
+
+    def move_rows(self, texts: list) -> list:
+        """A row per turn: the roll and the claim (or pass) it allowed."""
+        return [texts[i:i + 2] for i in range(0, len(texts), 2)]
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        palette = self.app.palette
+        surface.blit(self._still_layer(), self.board_rect.topleft)
+        for kind, index, elapsed, duration in self.pops:
+            grow = 1 - (1 - elapsed / duration) ** 3
+            if kind == "mark":
+                big, small = divmod(index, 9)
+                x, y = (big % 3) * 3 + small % 3, (big // 3) * 3 + small // 3
+                owner = self.state.tile_owner(big // 3 + 1, big % 3 + 1, small // 3 + 1,
+                                              small % 3 + 1)
+                if owner is not None:
+                    self._draw_mark(surface, self.cell_rect(x, y), owner, grow)
+            else:
+                self._draw_large(surface, index, grow)
+        self._draw_claimable(surface)
+        self._draw_pointer(surface)
+        if self.state.winning_line and not self.pops:
+            rects = [self.block_rect(big) for big in self.state.winning_line]
+            marks.line_stroke(surface, palette.highlight_good, rects[0].center,
+                              rects[-1].center, max(6, round(self.block / 10)))
+        self._draw_tray(surface)
+
+    def _still_layer(self) -> pygame.Surface:
+        """The board with every settled mark, drawn once per position and size."""
+        state = self.state
+        popping = tuple((kind, index) for kind, index, _, _ in self.pops)
+        key = (id(state), len(state.history), tuple(state.history[-1:]), popping,
+               tuple(self.board_rect), self.app.palette.name)
+        if self._layer_key == key:
+            return self._layer
+        palette = self.app.palette
+        layer = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)
+        offset = (-self.board_rect.x, -self.board_rect.y)
+        pygame.draw.rect(layer, palette.board, layer.get_rect(),
+                         border_radius=round(self.board_rect.w / 40))
+        skip_marks = {index for kind, index in popping if kind == "mark"}
+        skip_big = {index for kind, index in popping if kind == "big"}
+        for big in range(9):
+            block = self.block_rect(big).move(offset)
+            pygame.draw.rect(layer, palette.board_line, block, border_radius=round(self.block / 14))
+            for small in range(9):
+                x, y = (big % 3) * 3 + small % 3, (big // 3) * 3 + small // 3
+                rect = self.cell_rect(x, y).move(offset)
+                light = (x + y) % 2 == 0
+                pygame.draw.rect(layer, palette.square_light if light else palette.square_dark,
+                                 rect, border_radius=max(2, round(self.cell / 7)))
+                owner = state.tile_owner(big // 3 + 1, big % 3 + 1, small // 3 + 1,
+                                         small % 3 + 1)
+                if owner is not None and big * 9 + small not in skip_marks:
+                    self._draw_mark(layer, rect, owner, 1.0)
+            if state.large_tiles()[big] is not None and big not in skip_big:
+                self._draw_large(layer, big, 1.0, offset)
+        self._layer_key, self._layer = key, layer
+        return layer
+
+    def _draw_mark(self, surface, rect, seat: int, grow: float) -> None:
+        side = max(4, round(rect.w * 0.86 * (0.4 + 0.6 * grow)))
+        image = marks.mark_image(side, seat, self.seat_colour(seat))
+        surface.blit(image, image.get_rect(center=rect.center))
+
+    def _draw_large(self, surface, big: int, grow: float, offset=(0, 0)) -> None:
+        """A decided large tile: its winning small line and a large mark, or greyed and
+        hatched when dead."""
+        palette = self.app.palette
+        state = self.state
+        block = self.block_rect(big).move(offset)
+        owner = state.large_tiles()[big]
+        veil = pygame.Surface(block.size, pygame.SRCALPHA)
+        if owner == rules.DEAD:
+            veil.fill((*palette.background, round(190 * grow)))
+            step = max(6, block.w // 9)
+            for i in range(-block.h, block.w, step):
+                pygame.draw.line(veil, (*palette.text_dim, round(90 * grow)), (i, block.h),
+                                 (i + block.h, 0), 2)
+            surface.blit(veil, block)
+            label = render_text("dead", max(12, round(self.block / 6)), palette.text_dim, True)
+            surface.blit(label, label.get_rect(center=block.center))
+            return
+        veil.fill((*palette.background, round(110 * grow)))
+        surface.blit(veil, block)
+        line = state.small_line(big // 3 + 1, big % 3 + 1)
+        colour = self.seat_colour(owner)
+        if line:
+            first, last = grid_xy(line[0]), grid_xy(line[-1])
+            start = self.cell_rect(*first).move(offset).center
+            end = self.cell_rect(*last).move(offset).center
+            marks.line_stroke(surface, colour, start, end, max(3, round(self.cell / 7)))
+        # The large mark is translucent: the small grid and its line show through.
+        side = max(8, round(self.block * 0.86 * (0.3 + 0.7 * grow)))
+        image = marks.mark_image(side, owner, colour, stroke=0.1).copy()
+        image.set_alpha(round(170 * grow))
+        surface.blit(image, image.get_rect(center=block.center))
+
+    def _draw_claimable(self, surface) -> None:
+        if self.roll_anim is not None or self.state.is_over:
+            return
+        palette = self.app.palette
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        width = max(2, round(self.cell / 14 + pulse * self.cell / 16))
+        tint = self._tint()
+        for claim in self.claimable():
+            rect = self.cell_rect(*grid_xy(claim))
+            surface.blit(tint, rect)
+            pygame.draw.rect(surface, palette.highlight_good, rect.inflate(width, width), width,
+                             border_radius=max(3, round(self.cell / 6)))
+
+    def _tint(self) -> pygame.Surface:
+        """A claimable tile's light wash (one surface, blitted on each)."""
+        size = (round(self.cell), round(self.cell))
+        key = (size, self.app.palette.name)
+        if getattr(self, "_tint_key", None) != key:
+            self._tint_key = key
+            self._tint_image = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(self._tint_image, (*self.app.palette.highlight_good, 70),
+                             self._tint_image.get_rect(), border_radius=max(2, size[0] // 7))
+        return self._tint_image
+
+    def _draw_pointer(self, surface) -> None:
+        palette = self.app.palette
+        if self.state.is_over:
+            return
+        if self._keyboard():
+            rect = self.cell_rect(*self.cursor).inflate(8, 8)
+            pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+            pygame.draw.rect(surface, palette.cursor, rect, max(2, round(2 + 2 * pulse)),
+                             border_radius=max(3, round(self.cell / 5)))
+        elif self.hover is not None:
+            rect = self.cell_rect(*self.hover).inflate(4, 4)
+            pygame.draw.rect(surface, palette.text, rect, 2,
+                             border_radius=max(3, round(self.cell / 5)))
+
+    def _draw_tray(self, surface) -> None:
+        palette = self.app.palette
+        state = self.state
+        tray = self.tray_rect
+        pygame.draw.rect(surface, palette.panel, tray, border_radius=round(tray.h / 5))
+        border = palette.accent if (state.is_chance and self.over_tray) else palette.panel_border
+        pygame.draw.rect(surface, border, tray, 2, border_radius=round(tray.h / 5))
+        roller = state.to_play if state.to_play is not None else 0
+        colour = None                   # the dice keep their own ivory in every palette
+        if self.roll_anim is not None:
+            self.roll_anim.draw(surface, palette, self.die_size, colour)
+            return
+        dice = state.dice
+        if dice is None:
+            if state.is_over:
+                text = "Game over"
+            else:
+                text = f"{rules.SEATS[roller]} to roll: click here, Enter or A"
+            draw_text(surface, fit_text(text, max(14, tray.h // 5), tray.w - 20), tray.center,
+                      max(14, tray.h // 5), palette.text_dim, anchor="center")
+            return
+        claim = self.pointed_claim()
+        rects = self.dice_rects()
+        if claim is None:
+            dice_art.draw_dice_row(surface, rects, dice, palette, colour)
+            return
+        # The dice laid out in the order that spells the pointed tile, each labelled.
+        faces = state.claim_orderings(claim)[0]
+        dice_art.draw_dice_row(surface, rects, faces, palette, colour,
+                               highlight=set(range(4)))
+        size = max(12, self.die_size // 4)
+        for i, (rect, face, value) in enumerate(zip(rects, faces, claim)):
+            text = f"{SLOT_NAMES[i]} {value}" if face != 4 else f"{SLOT_NAMES[i]} {value} (4)"
+            draw_text(surface, text, (rect.centerx, rect.bottom + 2), size,
+                      palette.highlight_good, True, anchor="midtop")
+
+
+def illustrate(surface, rect, palette) -> None:
+    """The rules screen's picture: the seed's example, a roll of 1 2 3 3 on an empty
+    board and the twelve tiles it names."""
+    rect = pygame.Rect(rect)
+    side = min(rect.w, rect.h - rect.h // 4)
+    board = pygame.Rect(rect.centerx - side // 2, rect.y, side, side)
+    block = side / 3
+    cell = block / 3
+    pygame.draw.rect(surface, palette.board, board, border_radius=max(4, side // 40))
+    dice = (1, 2, 3, 3)
+    named = {rules.CLAIMS[cell_index] for cell_index in rules.REACH[rules.Roll(dice)]}
+    for y in range(9):
+        for x in range(9):
+            gap = 2 + (1 if x % 3 == 0 else 0)
+            cell_rect = pygame.Rect(round(board.x + x * cell + gap + (x // 3) * 2),
+                                    round(board.y + y * cell + gap + (y // 3) * 2),
+                                    round(cell - 2 * gap), round(cell - 2 * gap))
+            light = (x + y) % 2 == 0
+            colour = palette.square_light if light else palette.square_dark
+            if claim_at(x, y) in named:
+                colour = palette.highlight_good
+            pygame.draw.rect(surface, colour, cell_rect, border_radius=3)
+    for i in (1, 2):
+        for a, b in (((board.x + i * block, board.y), (board.x + i * block, board.bottom)),
+                     ((board.x, board.y + i * block), (board.right, board.y + i * block))):
+            pygame.draw.line(surface, palette.board_line, a, b, 3)
+    size = max(16, min(rect.h // 8, side // 6))
+    tray = pygame.Rect(board.x, board.bottom + 6, side, size + 8)
+    dice_art.draw_dice_row(surface, dice_art.row_rects(tray, 4, size), dice, palette)
+    draw_text(surface, fit_text("1 2 3 3 names these twelve tiles", max(12, size // 3),
+                                rect.w), (rect.centerx, tray.bottom + 4), max(12, size // 3),
+              palette.text, anchor="midtop")

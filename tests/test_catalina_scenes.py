@@ -1,0 +1,246 @@
+"""Catalina Tiles through the screens, headless: rolling and claiming with each device
+alone, the claimable tiles and the dice order shown for a pointed tile, the computer's
+turns (its own rolls), skipped turns announced, undo back over a roll, save and resume
+between the roll and the claim, a whole game to the results, and screenshots."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+import game.ai
+import game.rules
+from game.engine import saves
+from game.rules import catalina as rules
+from game.scenes.play import PlayScene
+from game.views.catalina_view import claim_at, grid_xy
+from scene_driver import (DEVICES, labels, play_scene, scene_name, settle, step, wait_for,
+                          wait_for_scene)
+from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+
+SPEC = game.rules.get("catalina")
+HUMAN = saves.Seat("human", None)
+
+
+def played(moves: int, seed: int = 5):
+    """A game `moves` steps in (rolls and claims by the computer), not over."""
+    state = SPEC.new_game(seed=seed, options={})
+    rng = random.Random(seed)
+    while len(state.history) < moves and not state.is_over:
+        if state.is_chance:
+            state.sample_chance()
+        else:
+            state.play(game.ai.choose_move(state, "easy", rng))
+    assert not state.is_over
+    return state
+
+
+def start(app, state=None, seats=(HUMAN, HUMAN)):
+    play = PlayScene(app, state or SPEC.new_game(seed=5, options={}), list(seats))
+    app.push(play)
+    step(app, frames=5, dt=0.05)
+    return play
+
+
+def roll(device, play) -> None:
+    """Throw the dice as a person would, and wait for them to settle."""
+    assert play.state.is_chance
+    count = len(play.state.history)
+    if device.name == "mouse":
+        device.click(play.view.tray_rect.center)
+    else:
+        device.confirm()
+    assert len(play.state.history) == count + 1 and not play.state.is_chance
+    settle(play.app)
+    assert not play.view.animating
+
+
+def claim(device, play, move) -> None:
+    """Claim `move` as a person would: the mouse clicks it, keys and pads walk to it."""
+    view = play.view
+    count = len(play.state.history)
+    x, y = grid_xy(move)
+    if device.name == "mouse":
+        device.click(view.cell_rect(x, y).center)
+    else:
+        dx, dy = x - view.cursor[0], y - view.cursor[1]
+        device.directions((["right"] * dx if dx > 0 else ["left"] * -dx)
+                          + (["down"] * dy if dy > 0 else ["up"] * -dy))
+        assert view.cursor == (x, y)
+        device.confirm()
+    assert len(play.state.history) == count + 1 and play.state.history[-1] == move
+    settle(play.app)
+
+
+@pytest.mark.parametrize("device_name", ["mouse", "keyboard", "gamepad"])
+def test_rolls_and_claims_with_each_device(make_app, device_name):
+    app = make_app()
+    device = DEVICES[device_name](app)
+    device.activate("Catalina Tiles")
+    assert scene_name(app) == "SetupScene"
+    setup = app.scene
+    for _ in range(6):
+        if [seat.kind for seat in setup.setup.seats] == ["human", "human"]:
+            break
+        device.change("Blue player", -1)
+    device.activate("Start")
+    play = play_scene(app)
+    rng = random.Random(device_name)
+    turns = 0
+    while turns < 4 and not play.state.is_over:
+        roll(device, play)
+        if play.state.legal_moves() == [rules.PASS]:
+            wait_for(app, lambda: play.state.is_chance or play.state.is_over,
+                     what="the skipped turn")
+            continue
+        claim(device, play, rng.choice(play.state.legal_moves()))
+        turns += 1
+    assert turns == 4
+    shoot(app, f"catalina_play_{device_name}")
+
+
+def test_a_refused_tile_and_rolling_twice_are_refused(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    play = start(app)
+    roll(mouse, play)
+    claims = play.state.legal_moves()
+    other = next(claim_at(x, y) for y in range(9) for x in range(9)
+                 if claim_at(x, y) not in claims)
+    count = len(play.state.history)
+    mouse.click(play.view.cell_rect(*grid_xy(other)).center)
+    mouse.click(play.view.tray_rect.center)              # no second roll
+    assert len(play.state.history) == count
+
+
+def test_pointing_shows_the_order_of_the_dice(make_app):
+    app = make_app()
+    play = start(app, played(20))
+    keyboard = DEVICES["keyboard"](app)
+    roll(keyboard, play)
+    view = play.view
+    claims = play.state.claimable()
+    if not claims:
+        pytest.skip("this roll reaches nothing")
+    # After the roll the cursor stands on a claimable tile; Tab walks through them all.
+    assert view.pointed_claim() in claims
+    seen = set()
+    for _ in range(len(claims)):
+        seen.add(view.pointed_claim())
+        keyboard.key(pygame.K_TAB)
+    assert seen == set(claims)
+    pointed = view.pointed_claim()
+    lines = [text for text, _ in view.info_lines()]
+    assert any(text.startswith(rules.format_claim(pointed)) and "dice" in text
+               for text in lines)
+    shoot(app, "catalina_pointed")
+
+
+def test_the_computer_rolls_and_claims_by_itself(make_app):
+    app = make_app()
+    keyboard = DEVICES["keyboard"](app)
+    computer = saves.Seat("computer", SPEC.ai_levels[-1])
+    play = start(app, seats=(HUMAN, computer))
+    roll(keyboard, play)
+    if play.state.legal_moves() != [rules.PASS]:
+        keyboard.key(pygame.K_TAB)
+        keyboard.confirm()
+    # Blue throws its own dice, then claims (or passes) without any input.
+    wait_for(app, lambda: play.state.to_play == 0 and play.state.is_chance
+             and not play.view.animating, timeout=60, what="the computer's turn")
+    kinds = [type(move).__name__ if move != rules.PASS else "pass"
+             for move in play.state.history[2:4]]
+    assert kinds[0] == "Roll" and kinds[1] in ("Claim", "pass")
+    # Undo takes back the whole computer turn and the human's claim: the same dice wait.
+    dice = play.state.history[0]
+    keyboard.undo()
+    assert len(play.state.history) == 1 and play.state.history[0] == dice
+    assert not play.state.is_chance and play.state.to_play == 0
+
+
+def test_a_skipped_turn_is_announced(make_app):
+    app = make_app()
+    # A position where the next roll reaches no free tile: search seeded games for one.
+    state = None
+    for seed in range(300):
+        candidate = SPEC.new_game(seed=seed, options={})
+        rng = random.Random(seed)
+        while not candidate.is_over:
+            if candidate.is_chance:
+                roll_move = candidate.next_roll()
+                if not candidate.claims_for(roll_move) and len(candidate.history) > 2:
+                    state = candidate
+                    break
+                candidate.play(roll_move)
+            else:
+                candidate.play(game.ai.choose_move(candidate, "easy", rng))
+        if state is not None:
+            break
+    assert state is not None, "no skipped turn in 300 seeded games"
+    seats = [HUMAN, HUMAN]
+    play = start(app, state, seats)
+    mover = state.to_play
+    keyboard = DEVICES["keyboard"](app)
+    roll(keyboard, play)
+    reason = play.state.pass_reason()
+    assert reason and "skipped" in reason and play._status_text() == reason
+    wait_for(app, lambda: play.state.is_chance, what="the pass")
+    assert play.state.history[-1] == rules.PASS and play.state.to_play == 1 - mover
+    lines = [text for text, _ in play.view.info_lines()]
+    assert reason in lines
+    shoot(app, "catalina_skipped")
+
+
+def test_save_and_resume_between_the_roll_and_the_claim(make_app):
+    app = make_app()
+    keyboard = DEVICES["keyboard"](app)
+    play = start(app, played(6))
+    roll(keyboard, play)
+    moves = list(play.state.history)
+    keyboard.pause()
+    keyboard.activate("Quit to menu")
+    menu = wait_for_scene(app, "MenuScene")
+    assert labels(menu)[0] == f"Continue Catalina Tiles (move {len(moves) + 1})"
+    keyboard.activate(labels(menu)[0])
+    resumed = play_scene(app)
+    assert resumed.state.history == moves and resumed.state.dice == play.state.dice
+    assert not resumed.view.animating
+
+
+def test_a_whole_game_against_the_computer_to_the_results(make_app):
+    app = make_app()
+    gamepad = DEVICES["gamepad"](app)
+    computer = saves.Seat("computer", SPEC.ai_levels[1])
+    play = start(app, seats=(HUMAN, computer))
+    rng = random.Random(3)
+    for _ in range(400):
+        if play.state.is_over:
+            break
+        if play.human_to_move and play.state.to_play == 0:
+            if play.state.is_chance:
+                roll(gamepad, play)
+            elif play.state.legal_moves() != [rules.PASS]:
+                claim(gamepad, play, rng.choice(play.state.legal_moves()))
+        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
+                 what="the computer's turn")
+    assert play.state.is_over
+    results = wait_for_scene(app, "ResultsScene")
+    assert results.reason and labels(results)[0] == "Rematch"
+    shoot(app, "catalina_results")
+
+
+def test_screenshots_of_catalina(make_app):
+    app = make_app()
+    mouse = DEVICES["mouse"](app)
+    mouse.activate("Catalina Tiles")
+    shoot(app, "catalina_setup")
+    mouse.activate("Rules")
+    shoot(app, "catalina_rules")
+    app.pop()
+    app.pop()
+    play = start(app, played(60))
+    play.view.on_move(play.state.next_roll(), play.state.copy())   # dice in the air
+    step(app, frames=6, dt=0.05)
+    assert play.view.animating
+    shoot(app, "catalina_rolling")
