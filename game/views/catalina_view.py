@@ -263,7 +263,7 @@ class CatalinaView:
             return f"{name} ({rules.SEATS[state.to_play]}): roll the dice (click the tray, " \
                    f"Enter or A)"
         if self.roll_anim is not None:
-            return f"{name} rolls…"
+            return f"{name} {'roll' if name == 'You' else 'rolls'}…"
         count = len(self.claimable())
         return f"{name}: claim one of the {count} outlined tile{'s' if count != 1 else ''}"
 
