@@ -120,6 +120,8 @@ def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float
         view.selected = frm             # a piece selected: its targets and triangles shown
     record("play xoliba 3p: piece selected", _measure(app, frames))
 
+    _catalina_rows(app, humans, frames, record)
+
     scene = _play_scene(app, humans, moves=9)
     app.push(PauseScene(app, scene))
     record("pause overlay", _measure(app, frames))
@@ -159,6 +161,40 @@ def measure(frames: int = 300, size=(1280, 720)) -> list[tuple[str, float, float
     _puzzle_rows(app, frames, record)
     app.shutdown()
     return rows
+
+
+def _catalina_rows(app, humans, frames, record) -> None:
+    """Catalina Tiles 30 steps in: the dice thrown again and again, then a roll's
+    claimable tiles outlined with one pointed at (the dice laid out in its order)."""
+    import pygame
+
+    import game.ai
+    from game.scenes.play import PlayScene
+    from game.views.catalina_view import grid_xy
+
+    state = game.rules.get("catalina").new_game(seed=3, options={})
+    rng = random.Random(3)
+    while len(state.history) < 30 and not state.is_over:
+        state.play(state.next_roll() if state.is_chance
+                   else game.ai.choose_move(state, "easy", rng))
+    scene = PlayScene(app, state, humans)
+    app.reset_to(scene)
+    roll = state.next_roll() if state.is_chance else state.history[-1]
+
+    def throw(index):
+        if not scene.view.animating:
+            scene.view.on_move(roll, state)
+    record("play catalina: dice rolling", _measure(app, frames, throw))
+    if state.is_chance:
+        state.play(roll)
+    scene.view.sync()
+    claims = list(state.claimable())
+    if claims:
+        pos = scene.view.cell_rect(*grid_xy(claims[0])).center
+        app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0))])
+    record(f"play catalina: {len(claims)} claimable tiles, one pointed",
+           _measure(app, frames))
 
 
 def _puzzle_rows(app, frames, record) -> None:
