@@ -18,9 +18,9 @@ import os
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from game.ai import catalina as ai_catalina
+from game.bench import matches
 from game.rules import catalina
 
 SPEC = catalina.SPEC
@@ -129,20 +129,8 @@ def speed_section(seed: int, per_stage: int) -> list:
     positions = sample_positions(seed, per_stage)
     print(f"\nSpeed: seconds per claim over {len(positions)} positions "
           f"({per_stage} per stage, stages {', '.join(map(str, STAGES))} claims made)")
-    print(f"  {'level':10} {'median':>8} {'max':>8}")
-    verdicts = []
-    for level in LEVELS:
-        times = []
-        for index, (_, state) in enumerate(positions):
-            started = time.perf_counter()
-            ai_catalina.choose_move(state, level, random.Random(index))
-            times.append(time.perf_counter() - started)
-        median, worst = statistics.median(times), max(times)
-        print(f"  {level:10} {median:8.3f} {worst:8.3f}")
-        if level == STRONGEST:
-            verdicts.append((f"{level}: median {median:.3f} s per claim <= {TARGET_MEDIAN} s "
-                             f"(max {worst:.3f} s)", median <= TARGET_MEDIAN))
-    return verdicts
+    return matches.speed_table(LEVELS, positions, ai_catalina.choose_move, STRONGEST,
+                               TARGET_MEDIAN, "claim")
 
 
 # --- strength ---------------------------------------------------------------------------
@@ -180,27 +168,14 @@ def strength_section(games: int, jobs: int, seed: int, player: str = STRONGEST) 
           f"({2 * games} games; Red starts)")
     verdicts = []
     for opponent, target in (("random", TARGET_VS_RANDOM), ("greedy", TARGET_VS_GREEDY)):
-        tasks = [(player, opponent, seed * 100_000 + i, seat)
-                 for i in range(games) for seat in (0, 1)]
+        tasks = matches.both_seats(player, opponent, games, seed)
         started = time.perf_counter()
-        if jobs > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                outcomes = list(pool.map(play_game, tasks, chunksize=4))
-        else:
-            outcomes = [play_game(task) for task in tasks]
-        results = [points for points, _ in outcomes]
+        outcomes = matches.run_games(play_game, tasks, jobs, chunksize=4)
+        tally = matches.Tally([points for points, _ in outcomes], tasks)
         times = [t for _, ts in outcomes for t in ts]
-        wins = sum(1 for r in results if r == 1.0)
-        draws = sum(1 for r in results if r == 0.5)
-        n = len(results)
-        by_seat = [sum(r == 1.0 for r, t in zip(results, tasks) if t[3] == seat)
-                   for seat in (0, 1)]
-        win_rate = 100 * wins / n
-        print(f"  {player} vs {opponent:7}: won {win_rate:5.1f}%, drawn "
-              f"{100 * draws / n:4.1f}%, lost {100 * (n - wins - draws) / n:5.1f}% "
-              f"(wins as Red {by_seat[0]}/{n // 2}, as Blue {by_seat[1]}/{n // 2}; "
-              f"{player} per claim: median {statistics.median(times):.3f} s, "
-              f"max {max(times):.3f} s; {time.perf_counter() - started:.0f} s)")
-        verdicts.append((f"{player} vs {opponent}: {win_rate:.1f}% won >= {target:g}%",
-                         win_rate >= target))
+        print(f"  {player} vs {opponent:7}: {tally.line(SPEC.seats)}; {player} per claim: "
+              f"median {statistics.median(times):.3f} s, max {max(times):.3f} s; "
+              f"{time.perf_counter() - started:.0f} s")
+        verdicts.append((f"{player} vs {opponent}: {tally.win_rate:.1f}% won >= {target:g}%",
+                         tally.win_rate >= target))
     return verdicts

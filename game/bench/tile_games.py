@@ -20,13 +20,13 @@ import os
 import random
 import statistics
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Callable
 
 import game.ai
 import game.rules
+from game.bench import matches
 
 TARGET_MEDIAN = 2.0             # strongest: median seconds per tile
 TARGET_VS_RANDOM = 90.0         # strongest: win percentage
@@ -135,20 +135,8 @@ def speed_section(bench: TileBench, seed: int, per_stage: int) -> list:
                        for stage in STAGES)
     print(f"\nSpeed: seconds per tile over {len(positions)} positions with this many tiles "
           f"down: {counts} (up to {per_stage} per stage; finished games skipped)")
-    print(f"  {'level':10} {'median':>8} {'max':>8}")
-    verdicts = []
-    for level in bench.spec.ai_levels:
-        times = []
-        for index, (_, state) in enumerate(positions):
-            started = time.perf_counter()
-            game.ai.choose_move(state, level, random.Random(index))
-            times.append(time.perf_counter() - started)
-        median, worst = statistics.median(times), max(times)
-        print(f"  {level:10} {median:8.3f} {worst:8.3f}")
-        if level == bench.strongest:
-            verdicts.append((f"{level}: median {median:.3f} s per tile <= {TARGET_MEDIAN} s "
-                             f"(max {worst:.3f} s)", median <= TARGET_MEDIAN))
-    return verdicts
+    return matches.speed_table(bench.spec.ai_levels, positions, game.ai.choose_move,
+                               bench.strongest, TARGET_MEDIAN, "tile")
 
 
 # --- strength ---------------------------------------------------------------------------
@@ -181,29 +169,15 @@ def strength_section(bench: TileBench, games: int, jobs: int, seed: int) -> list
     print(f"\nStrength: {games} seeded openings ({OPENING_TILES} random tiles) per pairing, "
           f"each played from both seats ({2 * games} games)")
     verdicts = []
-    strongest, seats = bench.strongest, bench.spec.seats
     play = partial(play_game, bench.game)
     for opponent, target in (("random", TARGET_VS_RANDOM), ("greedy", TARGET_VS_GREEDY)):
-        tasks = [(strongest, opponent, seed * 100_000 + i, seat)
-                 for i in range(games) for seat in (0, 1)]
+        tasks = matches.both_seats(bench.strongest, opponent, games, seed)
         started = time.perf_counter()
-        if jobs > 1:
-            with ProcessPoolExecutor(max_workers=jobs) as pool:
-                results = list(pool.map(play, tasks, chunksize=2))
-        else:
-            results = [play(task) for task in tasks]
-        wins = sum(1 for r in results if r == 1.0)
-        draws = sum(1 for r in results if r == 0.5)
-        n = len(results)
-        by_seat = [sum(r == 1.0 for r, t in zip(results, tasks) if t[3] == seat)
-                   for seat in (0, 1)]
-        win_rate = 100 * wins / n
-        print(f"  {strongest} vs {opponent:7}: won {win_rate:5.1f}%, drawn "
-              f"{100 * draws / n:4.1f}%, lost {100 * (n - wins - draws) / n:5.1f}% "
-              f"(wins as {seats[0]} {by_seat[0]}/{n // 2}, as {seats[1]} {by_seat[1]}/{n // 2}; "
-              f"{time.perf_counter() - started:.0f} s)")
-        verdicts.append((f"{strongest} vs {opponent}: {win_rate:.1f}% won >= {target:g}%",
-                         win_rate >= target))
+        tally = matches.Tally(matches.run_games(play, tasks, jobs), tasks)
+        print(f"  {bench.strongest} vs {opponent:7}: {tally.line(bench.spec.seats)}; "
+              f"{time.perf_counter() - started:.0f} s")
+        verdicts.append((f"{bench.strongest} vs {opponent}: {tally.win_rate:.1f}% won >= "
+                         f"{target:g}%", tally.win_rate >= target))
     return verdicts
 
 
