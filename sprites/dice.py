@@ -55,10 +55,7 @@ _glyphs: dict = {}
 
 
 def _remember(cache: OrderedDict, key, value, limit: int = CACHE_SIZE):
-    cache[key] = value
-    if len(cache) > limit:
-        cache.popitem(last=False)
-    return value
+    return display_format.remember(cache, key, value, limit)
 
 
 def clear_cache() -> None:

@@ -34,3 +34,12 @@ def display_ready(image: pygame.Surface) -> pygame.Surface:
 
 def clear() -> None:
     _converted.clear()
+
+
+def remember(cache, key, value, limit: int):
+    """Keep `value` in `cache` (an OrderedDict) under `key`, forgetting the oldest entry
+    past `limit`; returns the value. The painters' bounded image caches."""
+    cache[key] = value
+    if len(cache) > limit:
+        cache.popitem(last=False)
+    return value
