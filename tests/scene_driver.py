@@ -144,6 +144,34 @@ def wait_for_scene(app, name, max_frames=400, dt=WAIT_FRAME):
     raise AssertionError(f"{name} did not appear; the top scene is {scene_name(app)}")
 
 
+def start_for_two(device, title: str, second_seat: str):
+    """From the menu, open `title`'s setup, make both seats human (`second_seat` is the
+    second seat's row, e.g. "Blue player") and start: the play scene."""
+    app = device.app
+    device.activate(title)
+    assert scene_name(app) == "SetupScene"
+    setup = app.scene
+    for _ in range(6):
+        if [seat.kind for seat in setup.setup.seats] == ["human", "human"]:
+            break
+        device.change(second_seat, -1)
+    device.activate("Start")
+    return play_scene(app)
+
+
+def play_against_computer(app, play, human_move, max_moves=400) -> None:
+    """Play to the end: `human_move(play)` whenever seat 0 (the human) is to move, the
+    computer in between."""
+    for _ in range(max_moves):
+        if play.state.is_over:
+            break
+        if play.state.to_play == 0 and play.human_to_move:
+            human_move(play)
+        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
+                 what="the computer's turn")
+    assert play.state.is_over
+
+
 def labels(scene) -> list[str]:
     return [item.element.text for item in scene.ring.items]
 

@@ -15,8 +15,8 @@ from game.engine import saves
 from game.rules import catalina as rules
 from game.scenes.play import PlayScene
 from game.views.catalina_view import claim_at, grid_xy
-from scene_driver import (DEVICES, labels, play_scene, scene_name, settle, step, wait_for,
-                          wait_for_scene)
+from scene_driver import (DEVICES, labels, play_against_computer, play_scene, settle,
+                          start_for_two, step, wait_for, wait_for_scene)
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
 SPEC = game.rules.get("catalina")
@@ -77,15 +77,7 @@ def claim(device, play, move) -> None:
 def test_rolls_and_claims_with_each_device(make_app, device_name):
     app = make_app()
     device = DEVICES[device_name](app)
-    device.activate("Catalina Tiles")
-    assert scene_name(app) == "SetupScene"
-    setup = app.scene
-    for _ in range(6):
-        if [seat.kind for seat in setup.setup.seats] == ["human", "human"]:
-            break
-        device.change("Blue player", -1)
-    device.activate("Start")
-    play = play_scene(app)
+    play = start_for_two(device, "Catalina Tiles", "Blue player")
     rng = random.Random(device_name)
     turns = 0
     while turns < 4 and not play.state.is_over:
@@ -214,17 +206,13 @@ def test_a_whole_game_against_the_computer_to_the_results(make_app):
     computer = saves.Seat("computer", SPEC.ai_levels[1])
     play = start(app, seats=(HUMAN, computer))
     rng = random.Random(3)
-    for _ in range(400):
-        if play.state.is_over:
-            break
-        if play.human_to_move and play.state.to_play == 0:
-            if play.state.is_chance:
-                roll(gamepad, play)
-            elif play.state.legal_moves() != [rules.PASS]:
-                claim(gamepad, play, rng.choice(play.state.legal_moves()))
-        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
-                 what="the computer's turn")
-    assert play.state.is_over
+
+    def turn(play):
+        if play.state.is_chance:
+            roll(gamepad, play)
+        elif play.state.legal_moves() != [rules.PASS]:
+            claim(gamepad, play, rng.choice(play.state.legal_moves()))
+    play_against_computer(app, play, turn)
     results = wait_for_scene(app, "ResultsScene")
     assert results.reason and labels(results)[0] == "Rematch"
     shoot(app, "catalina_results")

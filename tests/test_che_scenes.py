@@ -11,8 +11,8 @@ import pytest
 import game.rules
 from game.engine import saves
 from game.scenes.play import PlayScene
-from scene_driver import (DEVICES, drag_events, key_event, labels, pad_event, play_scene,
-                          scene_name, settle, step, wait_for, wait_for_scene, wheel_event)
+from scene_driver import (DEVICES, drag_events, labels, play_against_computer, play_scene,
+                          settle, start_for_two, step, wait_for_scene, wheel_event)
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
 SPEC = game.rules.get("che")
@@ -67,15 +67,7 @@ def place(device, play, tile) -> None:
 def test_tiles_placed_with_each_device(make_app, device_name):
     app = make_app()
     device = DEVICES[device_name](app)
-    device.activate("Che")
-    assert scene_name(app) == "SetupScene"
-    setup = app.scene
-    for _ in range(6):
-        if [seat.kind for seat in setup.setup.seats] == ["human", "human"]:
-            break
-        device.change("Dark player", -1)
-    device.activate("Start")
-    play = play_scene(app)
+    play = start_for_two(device, "Che", "Dark player")
     rng = random.Random(device_name)
     for _ in range(7):                              # the first tile, then three turns
         place(device, play, rng.choice(play.state.legal_moves()))
@@ -141,14 +133,8 @@ def test_a_whole_game_against_the_computer_to_the_results(make_app):
     play = start(app, seats=(HUMAN, saves.Seat("computer", SPEC.ai_levels[0])),
                  options={"tiles": 48})
     rng = random.Random(11)
-    for _ in range(200):
-        if play.state.is_over:
-            break
-        if play.state.to_play == 0 and play.human_to_move:
-            place(mouse, play, rng.choice(play.state.legal_moves()))
-        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
-                 what="the computer's turn")
-    assert play.state.is_over
+    play_against_computer(app, play, lambda play: place(mouse, play,
+                                                        rng.choice(play.state.legal_moves())))
     results = wait_for_scene(app, "ResultsScene")
     assert results.reason and labels(results)[0] == "Rematch"
     shoot(app, "che_results")

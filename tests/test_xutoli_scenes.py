@@ -13,8 +13,8 @@ import game.ai
 import game.rules
 from game.engine import saves
 from game.scenes.play import PlayScene
-from scene_driver import (DEVICES, labels, play_scene, scene_name, settle, step, wait_for,
-                          wait_for_scene)
+from scene_driver import (DEVICES, labels, play_against_computer, play_scene, scene_name,
+                          settle, start_for_two, step, wait_for_scene)
 from test_che_scenes import place
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
@@ -61,15 +61,7 @@ def pixel(app, pos):
 def test_tiles_placed_with_each_device(make_app, device_name):
     app = make_app()
     device = DEVICES[device_name](app)
-    device.activate("Xutoli")
-    assert scene_name(app) == "SetupScene"
-    setup = app.scene
-    for _ in range(6):
-        if [seat.kind for seat in setup.setup.seats] == ["human", "human"]:
-            break
-        device.change("Blue player", -1)
-    device.activate("Start")
-    play = play_scene(app)
+    play = start_for_two(device, "Xutoli", "Blue player")
     rng = random.Random(device_name)
     for number in range(1, 6):
         place(device, play, rng.choice(play.state.legal_moves()))
@@ -206,14 +198,8 @@ def test_a_whole_game_against_the_computer_with_the_gamepad(make_app):
     play = start(app, seats=(HUMAN, saves.Seat("computer", SPEC.ai_levels[0])),
                  options={"tiles": 48})
     rng = random.Random(5)
-    for _ in range(100):
-        if play.state.is_over:
-            break
-        if play.state.to_play == 0 and play.human_to_move:
-            place(gamepad, play, rng.choice(play.state.legal_moves()))
-        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
-                 what="the computer's turn")
-    assert play.state.is_over
+    play_against_computer(app, play, lambda play: place(gamepad, play,
+                                                        rng.choice(play.state.legal_moves())))
     results = wait_for_scene(app, "ResultsScene")
     assert results.reason and labels(results)[0] == "Rematch"
 
