@@ -634,6 +634,10 @@ def match_rules(options: dict):
         target = 50 if players == 2 else 25
     return MatchRules(target, options["resignation"] and players == 2)
 
+def _in_matches(options: dict) -> bool:
+    return options.get("players", 2) > 1
+
+
 SPEC = register(GameSpec(
     name="xoliba",
     title="Xoliba",
@@ -641,9 +645,12 @@ SPEC = register(GameSpec(
     seats=COLOUR_NAMES,
     options=(
         Option("players", (2, 3, 1), 2, "Players", ("Two", "Three", "One (solitaire)")),
+        # A solitaire is one deal: no match.
         Option("target", TARGETS, "standard", "Match to",
-               ("50 points (25 for three)",) + tuple(f"{t} points" for t in TARGETS[1:])),
-        Option("resignation", (False, True), False, "Resignation rule", ("Off", "On")),
+               ("50 points (25 for three)",) + tuple(f"{t} points" for t in TARGETS[1:]),
+               applies=_in_matches),
+        Option("resignation", (False, True), False, "Resignation rule", ("Off", "On"),
+               applies=_in_matches),
         Option("position", (None,), None, "Position", check=_check_position, in_setup=False),
         Option("first", (None, 0, 1, 2), None, "First mover",
                ("By the rule", "Red", "Blue", "Green"), in_setup=False),

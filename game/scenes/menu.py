@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import game.rules
 from game.engine import saves
+from game.scenes import attract
 from game.scenes.base import Scene, draw_text, wrap_text
 
 
@@ -10,7 +11,7 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.suspended = None       # saves.Resumed: the suspended game
-        self.note = ""              # a line under the buttons (e.g. "not built yet")
+        self.idle = 0.0             # seconds without input (attract mode starts)
 
     def enter(self) -> None:
         loaded, message = saves.load_resume()
@@ -61,6 +62,22 @@ class MenuScene(Scene):
 
     def on_back(self) -> None:
         pass  # the menu is the bottom of the stack: Quit is an explicit button
+
+    # --- attract mode ---------------------------------------------------------------------
+    def resume(self) -> None:
+        super().resume()
+        self.idle = 0.0
+
+    def handle(self, action) -> None:
+        self.idle = 0.0
+        super().handle(action)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.idle += dt
+        if self.idle >= attract.IDLE_SECONDS and self.app.scene is self:
+            self.idle = 0.0
+            self.app.push(attract.DemoScene(self.app))
 
     def draw(self, surface) -> None:
         self.draw_background(surface)
