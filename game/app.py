@@ -212,6 +212,14 @@ def main(argv=None) -> int:
     from game.scenes.menu import MenuScene
     app = App()
     app.push(MenuScene(app))
+    if "--time-to-menu" in argv:
+        # For `python -m game.bench startup`: the moment the first menu frame is shown.
+        import time
+        app.step(0.0)
+        pygame.display.flip()
+        print(f"menu shown at {time.time():.6f}")
+        app.shutdown()
+        return 0
     app.run()
     return 0
 

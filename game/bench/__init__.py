@@ -19,6 +19,8 @@ COMMANDS = {
                                     "strength, frame time with 64 tiles"),
     "catalina": ("game.bench.catalina", "Catalina Tiles: computer time per claim and "
                                         "strength against random and greedy"),
+    "startup": ("game.bench.startup", "Seconds from launching the game to its first menu "
+                                      "frame"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }
