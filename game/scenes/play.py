@@ -46,6 +46,8 @@ class PlayScene(Scene):
         self.results_timer: float | None = None
         self.save_error: str | None = None
         self.notice = ""                    # a line about what just happened (a declined offer)
+        self.hint_pending = False           # the worker is finding a hint for a human
+        self.hint_move = None               # the hinted move, shown until a move is made
         self.pass_wait = 0.0
         self._pass_key = None
         self._must_pass = False
@@ -140,6 +142,9 @@ class PlayScene(Scene):
             self.pause("The gamepad was disconnected: plug it back in, or use the keyboard "
                        "or mouse to go on.")
             return
+        if kind == inp.HINT:
+            self.ask_hint()
+            return
         if kind == inp.UNDO:
             self.undo()
             return
@@ -159,6 +164,7 @@ class PlayScene(Scene):
             self.pause()
 
     def play_move(self, move) -> None:
+        self._drop_hint()
         before = self.state.copy()
         actions_before = self._action_labels()
         self.state.play(move)
@@ -202,8 +208,8 @@ class PlayScene(Scene):
 
     def game_actions(self) -> list:
         """(label, callback) of the game's own actions the humans can take now: offering
-        to end a game (Xoliba; Che with an unlimited pool), resigning a Xoliba deal. Also
-        listed in the pause menu."""
+        to end a game (Xoliba; Che with an unlimited pool), resigning a Xoliba deal, a
+        hint against the computer. Also listed in the pause menu."""
         actions = []
         state = self.state
         if not self._has_human() or state.is_over:
@@ -215,12 +221,65 @@ class PlayScene(Scene):
                 actions.append((label, lambda seat=seat: self.resign(seat)))
         elif "agree" in state.consent_moves():
             actions.append(("Offer to end", self.offer_end))
+        if self.hints_offered():
+            actions.append(("Hint", self.ask_hint))
         return actions
 
     def view_actions(self) -> list:
         """(label, callback) of what the board view offers besides moves (Xutoli: the
         letters on the board, the legend of the patterns); also in the pause menu."""
         return self.view.view_actions() if hasattr(self.view, "view_actions") else []
+
+    # --- hints ----------------------------------------------------------------------------
+    def hints_offered(self) -> bool:
+        """Hints are for games against the computer (a human and a computer seat)."""
+        return self._has_human() and any(seat.is_computer for seat in self.seats)
+
+    def ask_hint(self) -> None:
+        """Ask the strongest level what it would play here, for the human to move."""
+        state = self.state
+        if not self.hints_offered() or not self.human_to_move or state.is_chance \
+                or self.must_pass:
+            self.app.sounds.play("illegal")
+            self.notice = "A hint is for your own turn, against the computer" + \
+                (" (after the roll)" if state.is_chance and self.human_to_move else "")
+            return
+        if self.hint_pending:
+            return
+        self.app.worker.request(state, state.spec.ai_levels[-1])
+        self.hint_pending = True
+        self.thinking_time = 0.0
+        self.notice = "Looking for a hint…"
+
+    def _poll_hint(self, dt: float) -> None:
+        self.thinking_time += dt
+        reply = self.app.worker.poll()
+        if reply is None:
+            return
+        self.hint_pending = False
+        if reply.error:
+            self.notice = f"No hint: {reply.error.splitlines()[0]}"
+            return
+        try:
+            move = self.state.parse_move(reply.move_text)
+        except ValueError as exc:
+            self.notice = f"No hint: {exc}"
+            return
+        self.hint_move = move
+        level = self.state.spec.ai_levels[-1]
+        self.notice = f"Hint: {self.state.format_move(move)} (the {level} computer's move)"
+        if hasattr(self.view, "show_hint"):
+            self.view.show_hint(move)
+        self.app.sounds.play("menu_confirm")
+
+    def _drop_hint(self) -> None:
+        """A move, an undo or a restart: the hint (and its search) no longer applies."""
+        if self.hint_pending:
+            self.app.worker.cancel()
+            self.hint_pending = False
+        if self.hint_move is not None and hasattr(self.view, "show_hint"):
+            self.view.show_hint(None)
+        self.hint_move = None
 
     def offer_end(self) -> None:
         """A human offers to end the game now; every other player must agree."""
@@ -290,6 +349,7 @@ class PlayScene(Scene):
         self._after_undo_redo()
 
     def _after_undo_redo(self) -> None:
+        self._drop_hint()
         self.results_timer = None
         self.ai_error = None
         self.computer_wait = 0.0
@@ -322,6 +382,7 @@ class PlayScene(Scene):
         else:
             self.state = self.state.spec.new_game(options=self.state.options)
         self.notice = ""
+        self._drop_hint()
         self._reset_view()
 
     def _reset_view(self) -> None:
@@ -359,6 +420,9 @@ class PlayScene(Scene):
             return
         if self.state.is_over or self.ai_error:
             self.thinking_time = 0.0
+            return
+        if self.hint_pending:
+            self._poll_hint(dt)
             return
         if self.state.is_chance:
             self._drive_roll(dt)

@@ -1,0 +1,79 @@
+"""Hints against the computer, in every game: H, the panel's Hint button or the pause
+menu asks the strongest level for its move; the panel names it and the board shows it;
+a move or an undo takes it away. Not offered between humans, nor on the computer's turn."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import game.rules
+from game.engine import saves
+from game.scenes.play import PlayScene
+from scene_driver import DEVICES, labels, step, wait_for
+from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+
+HUMAN = saves.Seat("human", None)
+
+
+def start(app, name, seats):
+    spec = game.rules.get(name)
+    state = spec.new_game(seed=2, options={"players": 2} if name == "xoliba" else {})
+    play = PlayScene(app, state, seats)
+    app.push(play)
+    step(app, frames=3, dt=0.05)
+    return play
+
+
+def hint_shown(app, play):
+    wait_for(app, lambda: play.hint_move is not None or play.notice.startswith("No hint"),
+             timeout=90, what="the hint")
+    assert play.hint_move in play.state.legal_moves(), play.notice
+    assert play.notice.startswith("Hint: " + play.state.format_move(play.hint_move))
+
+
+@pytest.mark.parametrize("name", sorted(game.rules.names()))
+def test_a_hint_in_every_game_by_key(make_app, name):
+    app = make_app()
+    spec = game.rules.get(name)
+    computer = saves.Seat("computer", spec.ai_levels[0])
+    play = start(app, name, [HUMAN, computer] + [computer] * (len(spec.seats_for(
+        {"players": 2} if name == "xoliba" else {})) - 2))
+    wait_for(app, lambda: play.human_to_move, timeout=60, what="the human's turn")
+    if play.state.is_chance:                          # Catalina: roll first
+        keyboard = DEVICES["keyboard"](app)
+        keyboard.key(pygame.K_h)
+        assert play.hint_move is None and "after the roll" in play.notice
+        keyboard.confirm()
+        wait_for(app, lambda: not play.view.animating, what="the dice")
+        if play.state.legal_moves() == ["pass"]:
+            pytest.skip("this roll skips the turn")
+    DEVICES["keyboard"](app).key(pygame.K_h)
+    hint_shown(app, play)
+    shoot(app, f"hint_{name}")
+    history = len(play.state.history)
+    play.play_move(play.hint_move)
+    assert play.hint_move is None and len(play.state.history) == history + 1
+
+
+def test_hints_with_the_mouse_and_the_pad_and_undo_clears(make_app):
+    app = make_app()
+    play = start(app, "xtic", [HUMAN, saves.Seat("computer", "easy")])
+    assert "Hint" in labels(play)
+    DEVICES["mouse"](app).activate("Hint")
+    hint_shown(app, play)
+    play.play_move(play.hint_move)
+    wait_for(app, lambda: play.human_to_move, timeout=60, what="the computer")
+    gamepad = DEVICES["gamepad"](app)
+    gamepad.pause()
+    gamepad.activate("Hint")
+    hint_shown(app, play)
+    gamepad.undo()
+    assert play.hint_move is None and not play.hint_pending
+
+
+def test_no_hints_between_humans(make_app):
+    app = make_app()
+    play = start(app, "xtic", [HUMAN, HUMAN])
+    assert "Hint" not in labels(play)
+    DEVICES["keyboard"](app).key(pygame.K_h)
+    assert play.hint_move is None and not play.hint_pending and "against the computer" in play.notice
