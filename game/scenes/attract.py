@@ -46,6 +46,7 @@ def demo_game(name: str, seed: int):
 
 class DemoScene(PlayScene):
     shown = 0       # demos started in this run: the cycle goes on where it was left
+    records_stats = False
 
     def __init__(self, app):
         number = DemoScene.shown

@@ -23,7 +23,7 @@ class MenuScene(Scene):
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: spec.title)
-        count = len(specs) + 3 + (1 if self.suspended else 0)
+        count = len(specs) + 4 + (1 if self.suspended else 0)
         s = self.app.scale
         height, gap = (46, 10) if count <= 8 else (40, 8)
         rects = iter(self.column_rects(count, width=560, height=height, gap=gap,
@@ -40,6 +40,7 @@ class MenuScene(Scene):
                 puzzles = self.button(next(rects), "Xoliba Solitaire puzzles", self.puzzles)
                 puzzles.extra["blurb"] = ("Capture every blue piece with red: 46 graded "
                                           "levels and random deals, with hints")
+        self.button(next(rects), "Statistics", self.open_stats)
         self.button(next(rects), "Settings", self.open_settings)
         self.button(next(rects), "Quit", self.app.quit)
 
@@ -55,6 +56,10 @@ class MenuScene(Scene):
         from game.scenes.play import PlayScene
         resumed = self.suspended
         self.app.push(PlayScene(self.app, resumed.state, resumed.seats, resumed.match))
+
+    def open_stats(self) -> None:
+        from game.scenes.stats import StatsScene
+        self.app.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene

@@ -9,8 +9,10 @@ from __future__ import annotations
 import pygame
 
 from game import input as inp
+from game import stats
 from game.engine import saves
 from game.engine.match import Match
+from game.engine.state import Outcome
 from game.scenes.base import Scene, draw_text, fit_text, wrap_text
 from game.views import make_view
 
@@ -33,6 +35,8 @@ def seat_names(seats) -> list[str]:
 
 
 class PlayScene(Scene):
+    records_stats = True        # finished games count in the statistics (not demos, puzzles)
+
     def __init__(self, app, state, seats, match=None):
         super().__init__(app)
         self.match = match                  # a Match when the game is played in matches
@@ -48,6 +52,7 @@ class PlayScene(Scene):
         self.notice = ""                    # a line about what just happened (a declined offer)
         self.hint_pending = False           # the worker is finding a hint for a human
         self.hint_move = None               # the hinted move, shown until a move is made
+        self._counted = None                # the finished game last counted in the stats
         self.pass_wait = 0.0
         self._pass_key = None
         self._must_pass = False
@@ -184,6 +189,18 @@ class PlayScene(Scene):
         self._save()
         if self.state.is_over:
             self.results_timer = 0.0
+            self._count(self.state, self.state.outcome)
+
+    def _count(self, state, outcome) -> None:
+        """A finished game goes into the statistics once (taking its last move back and
+        finishing again is the same game)."""
+        if not self.records_stats or self._counted is state:
+            return
+        self._counted = state
+        problems = stats.record_finished_game(state.spec.name, self.seats, outcome)
+        if problems:
+            self.notice = problems[0]
+            self.app.messages.extend(problems)
 
     def _save(self) -> None:
         try:
@@ -320,9 +337,11 @@ class PlayScene(Scene):
             self.app.sounds.play("illegal")
             return
         self.app.worker.cancel()
+        resigned = self.state
         match.resign(seat)
         record = match.records[-1]
         winner = 1 - seat
+        self._count(resigned, Outcome(winner, tuple(record.points), "resigned"))
         self.notice = (f"{self.names[seat]} resigned the deal: {self.names[winner]} scored "
                        f"{record.points[winner]}. A new deal.")
         self.state = match.state

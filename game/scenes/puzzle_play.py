@@ -31,6 +31,7 @@ def deal_level(deal: dict) -> Level:
 
 
 class PuzzleScene(PlayScene):
+    records_stats = False       # a puzzle's progress is kept in its own file
     exit_name = "levels"
 
     def __init__(self, app, level: Level, progress, levels: list | None = None):

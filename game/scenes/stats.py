@@ -1,0 +1,307 @@
+"""Statistics: a table per game (your seat and opponent; played, won, drawn, lost, win %),
+the games against the computer by level, and the Xoliba solitaire and its puzzles.
+
+The page scrolls when it does not fit: Up/Down, the wheel or the d-pad. Left/Right (or the
+pointer) choose between "Reset statistics" (asked first; the puzzle progress is kept) and
+"Back".
+"""
+from __future__ import annotations
+
+import pygame
+
+import game.rules
+from game import input as inp
+from game import stats as stats_module
+from game.puzzle_progress import load_progress
+from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
+from game.scenes.base import Scene, draw_text, fit_text, wrap_text
+
+# Row kinds and their heights at scale 1.
+HEIGHTS = {"title": 46, "header": 30, "row": 31, "text": 30, "note": 26, "kv": 31, "gap": 18,
+           "empty": 46}
+NUMBER_COLUMNS = ("Played", "Won", "Drawn", "Lost", "Win %")
+WHEEL_ROWS = 2            # rows scrolled by one notch of the wheel
+
+
+def percent(tally) -> str:
+    value = tally.win_percent
+    return "–" if value is None else f"{value}%"
+
+
+def numbers(tally) -> list[str]:
+    return [str(tally.played), str(tally.won), str(tally.drawn), str(tally.lost),
+            percent(tally)]
+
+
+def summary(tally) -> str:
+    text = f"{tally.played} played · {tally.won} won · {tally.drawn} drawn · {tally.lost} lost"
+    return text + (f" · {tally.win_percent}% won" if tally.played else "")
+
+
+class StatsScene(Scene):
+    def __init__(self, app, levels_folder=LEVELS_FOLDER):
+        super().__init__(app)
+        self.levels_folder = levels_folder
+        self.scroll = 0
+        self.visible_rows = 1
+        self.messages: list[str] = []
+        self.stats = stats_module.Stats()
+        self.reload()
+        self.ring.focus = 1          # "Back" first: a stray press must not reset anything
+
+    # --- data ------------------------------------------------------------------------------
+    def reload(self) -> None:
+        self.stats, message = stats_module.load_stats()
+        self.progress, progress_message = load_progress()
+        self.levels, _ = load_levels(self.levels_folder, check_line=False)
+        self.messages = [m for m in (message, progress_message) if m]
+        self.rows = self.content_rows()
+
+    def content_rows(self) -> list[tuple]:
+        """The page as rows: (kind, *data)."""
+        stats = self.stats
+        rows: list[tuple] = []
+        if stats.rows:
+            titles = {spec.name: spec.title for spec in game.rules.all_specs()}
+            for name in sorted(stats.games(), key=lambda n: titles.get(n, n)):
+                rows.append(("title", titles.get(name, name), summary(stats.total(name))))
+                rows.append(("header", "Your seat", "Opponent"))
+                for seat, opponents, tally in stats.rows_of(name):
+                    rows.append(("row", seat, opponents, numbers(tally)))
+                rows.append(("gap",))
+            levels = stats.by_computer_level()
+            if levels:
+                rows.append(("title", "Against the computer", "every game, by level"))
+                rows.append(("header", "Computer level", ""))
+                for level in sorted(levels, key=self._level_order):
+                    rows.append(("row", level.capitalize(), "", numbers(levels[level])))
+                rows.append(("gap",))
+        elif not stats.solitaire_played:
+            rows.append(("empty", "No games finished yet"))
+            rows.append(("note", "Finish a game against the computer or a friend and it "
+                                 "is counted here."))
+            rows.append(("gap",))
+        rows.append(("title", "Xoliba solitaire", ""))
+        if stats.solitaire_played:
+            solved = stats.solitaire_solved
+            share = round(100 * solved / stats.solitaire_played)
+            rows.append(("kv", "Solitaire games", f"{solved} solved of "
+                         f"{stats.solitaire_played} played ({share}%)"))
+        levels = self.levels
+        solved_levels = sum(1 for level in levels if self.progress.is_solved(level))
+        rows.append(("kv", "Puzzle levels solved", f"{solved_levels} of {len(levels)}"))
+        rows.append(("kv", "Stars earned", f"{self.progress.total_stars(levels)} of "
+                                           f"{3 * len(levels)}"))
+        rows.append(("kv", "Random deals solved", str(self.progress.deals_solved)))
+        return rows
+
+    @staticmethod
+    def _level_order(level: str):
+        order = []
+        for spec in game.rules.all_specs():
+            order += [name for name in spec.ai_levels if name not in order]
+        return (order.index(level) if level in order else len(order), level)
+
+    # --- layout ----------------------------------------------------------------------------
+    def build(self, size) -> None:
+        s = self.app.scale
+        sw, sh = size
+        h = round(48 * s)
+        y = sh - h - round(22 * s)
+        back_w, reset_w, gap = round(170 * s), round(240 * s), round(14 * s)
+        back_x = sw - back_w - round(30 * s)
+        self.button((back_x - gap - reset_w, y, reset_w, h), "Reset statistics",
+                    self.ask_reset, column=0, enabled=not self.stats.is_empty)
+        self.button((back_x, y, back_w, h), "Back", self.app.pop, column=1)
+
+    # --- input -----------------------------------------------------------------------------
+    def handle(self, action) -> None:
+        if action.kind in (inp.UP, inp.DOWN):
+            self.scroll_by(1 if action.kind == inp.DOWN else -1)
+            return
+        if action.kind == inp.SCROLL:
+            self.scroll_by(-action.amount * WHEEL_ROWS)
+            return
+        super().handle(action)
+
+    def scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + rows))
+
+    def max_scroll(self) -> int:
+        """The first row from which the rest of the page fits."""
+        room = self._area().h
+        used = 0
+        for index in range(len(self.rows) - 1, -1, -1):
+            used += self._height(self.rows[index])
+            if used > room:
+                return index + 1
+        return 0
+
+    # --- reset -----------------------------------------------------------------------------
+    def ask_reset(self) -> None:
+        from game.scenes.confirm import ConfirmScene
+        self.app.push(ConfirmScene(
+            self.app, "Reset statistics?", "Every game counted so far is forgotten. "
+            "The puzzle progress (levels solved, stars) is kept.", "Reset", self.reset,
+            "Keep them", None))
+
+    def reset(self) -> None:
+        try:
+            stats_module.save_stats(stats_module.Stats())
+        except OSError as exc:
+            self.messages.append(f"The statistics could not be reset: "
+                                 f"{stats_module.stats_path()}: {exc}")
+            return
+        self.stats = stats_module.Stats()
+        self.rows = self.content_rows()
+        self.scroll = 0
+        self.ring.focus = 1
+        self.rebuild()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _height(self, row) -> int:
+        return round(HEIGHTS[row[0]] * self.app.scale)
+
+    def _area(self) -> pygame.Rect:
+        """Where the page's rows go: under the title, over the messages and buttons."""
+        s = self.app.scale
+        sw, sh = self.app.size
+        top = round(128 * s)
+        bottom = sh - round(88 * s) - self._messages_height()
+        return pygame.Rect(0, top, sw, max(round(60 * s), bottom - top))
+
+    def _message_lines(self) -> list[str]:
+        s = self.app.scale
+        width = self.app.size[0] - round(120 * s)
+        lines = []
+        for message in self.messages[:2]:
+            lines += wrap_text(message, round(14 * s), width)[:2]
+        return lines
+
+    def _messages_height(self) -> int:
+        lines = self._message_lines()
+        return len(lines) * round(19 * self.app.scale) + (round(6 * self.app.scale)
+                                                          if lines else 0)
+
+    def _columns(self) -> tuple[int, int, list[int]]:
+        """The table's left edge, width and the centres of the number columns."""
+        s = self.app.scale
+        sw, _ = self.app.size
+        width = min(sw - round(120 * s), round(1000 * s))
+        x0 = (sw - width) // 2
+        first = x0 + round(width * 0.52)
+        step = (x0 + width - first) / len(NUMBER_COLUMNS)
+        return x0, width, [round(first + step * (i + 0.5)) for i in range(len(NUMBER_COLUMNS))]
+
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        s = self.app.scale
+        sw, sh = self.app.size
+        palette = self.app.palette
+        self.draw_title(surface, "Statistics", "games finished, counted for every human seat",
+                        y=round(50 * s))
+        area = self._area()
+        self.scroll = max(0, min(self.scroll, self.max_scroll()))
+        x0, width, centres = self._columns()
+        y = area.y
+        shown = 0
+        for index in range(self.scroll, len(self.rows)):
+            row = self.rows[index]
+            height = self._height(row)
+            if y + height > area.bottom:
+                break
+            self._draw_row(surface, row, pygame.Rect(x0, y, width, height), centres,
+                           striped=self._stripe(index))
+            y += height
+            shown += 1
+        self.visible_rows = max(1, shown)
+        if self.max_scroll() > 0:
+            self._draw_scrollbar(surface, area, x0 + width + round(16 * s), shown)
+            last = self.scroll + shown
+            draw_text(surface, f"Up/Down, the wheel or the D-pad scroll (rows {self.scroll + 1}"
+                      f"–{last} of {len(self.rows)})", (round(30 * s), sh - round(56 * s)),
+                      round(15 * s), palette.text_dim)
+        my = area.bottom + round(6 * s)
+        for line in self._message_lines():
+            draw_text(surface, line, (sw // 2, my), round(14 * s), palette.highlight_bad,
+                      anchor="midtop")
+            my += round(19 * s)
+        self.draw_ui(surface)
+
+    def _stripe(self, index: int) -> bool:
+        """Every other line of a table is shaded, its first line included."""
+        first = index
+        while first > 0 and self.rows[first - 1][0] in ("row", "kv"):
+            first -= 1
+        return (index - first) % 2 == 0
+
+    def _draw_scrollbar(self, surface, area, x, shown) -> None:
+        s = self.app.scale
+        palette = self.app.palette
+        track = pygame.Rect(x, area.y, max(4, round(6 * s)), area.h)
+        pygame.draw.rect(surface, palette.panel, track, border_radius=track.w // 2)
+        total = len(self.rows)
+        thumb_h = max(round(24 * s), track.h * shown // total)
+        top = track.y + (track.h - thumb_h) * self.scroll // max(1, self.max_scroll())
+        pygame.draw.rect(surface, palette.panel_border, (track.x, top, track.w, thumb_h),
+                         border_radius=track.w // 2)
+
+    def _draw_row(self, surface, row, rect, centres, striped) -> None:
+        s = self.app.scale
+        palette = self.app.palette
+        kind = row[0]
+        pad = round(12 * s)
+        if kind == "title":
+            _, title, detail = row
+            draw_text(surface, title, (rect.x, rect.bottom - round(6 * s)), round(26 * s),
+                      palette.accent, True, anchor="bottomleft")
+            if detail:
+                size = round(17 * s)
+                draw_text(surface, fit_text(detail, size, rect.w // 2 + round(60 * s)),
+                          (rect.right, rect.bottom - round(9 * s)), size, palette.text,
+                          anchor="bottomright")
+            pygame.draw.line(surface, palette.panel_border, (rect.x, rect.bottom - 1),
+                             (rect.right, rect.bottom - 1), max(1, round(2 * s)))
+        elif kind == "header":
+            _, first, second = row
+            size = round(15 * s)
+            cy = rect.centery
+            draw_text(surface, first, (rect.x + pad, cy), size, palette.text_dim, True,
+                      anchor="midleft")
+            if second:
+                draw_text(surface, second, (rect.x + round(rect.w * 0.2), cy), size,
+                          palette.text_dim, True, anchor="midleft")
+            for label, cx in zip(NUMBER_COLUMNS, centres):
+                draw_text(surface, label, (cx, cy), size, palette.text_dim, True,
+                          anchor="center")
+        elif kind == "row":
+            _, seat, opponents, cells = row
+            if striped:
+                pygame.draw.rect(surface, palette.panel, rect, border_radius=round(6 * s))
+            size = round(18 * s)
+            cy = rect.centery
+            draw_text(surface, fit_text(seat, size, round(rect.w * 0.2) - pad, True),
+                      (rect.x + pad, cy), size, palette.text, True, anchor="midleft")
+            if opponents:
+                opponent_x = rect.x + round(rect.w * 0.2)
+                room = centres[0] - opponent_x - round(50 * s)
+                draw_text(surface, fit_text(opponents.capitalize(), size, room),
+                          (opponent_x, cy), size, palette.text, anchor="midleft")
+            for cell, cx in zip(cells, centres):
+                draw_text(surface, cell, (cx, cy), size, palette.text, anchor="center")
+        elif kind == "kv":
+            _, label, value = row
+            if striped:
+                pygame.draw.rect(surface, palette.panel, rect, border_radius=round(6 * s))
+            size = round(18 * s)
+            draw_text(surface, label, (rect.x + pad, rect.centery), size, palette.text, True,
+                      anchor="midleft")
+            draw_text(surface, value, (rect.x + round(rect.w * 0.4), rect.centery), size,
+                      palette.text, anchor="midleft")
+        elif kind == "empty":
+            draw_text(surface, row[1], (rect.centerx, rect.centery), round(28 * s),
+                      palette.text, True, anchor="center")
+        elif kind in ("note", "text"):
+            size = round(17 * s)
+            draw_text(surface, fit_text(row[1], size, rect.w), (rect.centerx, rect.centery),
+                      size, palette.text_dim, anchor="center")
