@@ -36,7 +36,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self.windowed_size = tuple(size)
         self.window = self._open_window(settings.fullscreen)
-        self.sounds = SoundBank(settings.volume)
+        self.sounds = SoundBank(settings.effects_volume, settings.music_volume)
         self.sounds.start()
         self.input = inp.InputMapper()
         self.input.open_present_devices()

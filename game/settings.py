@@ -1,4 +1,9 @@
-"""Player settings, persisted atomically in the user's config directory."""
+"""Player settings, persisted atomically in the user's config directory.
+
+The sound has two volumes, `effects_volume` and `music_volume` (0 = no music, the
+default). Files from before the music had a volume hold the effects' volume as `volume`:
+it is read into `effects_volume`, and `volume` is still written beside it, so that an
+older copy of the game keeps its volume (it ignores keys it does not know)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -11,16 +16,28 @@ COMPUTER_SPEEDS = ("slow", "normal", "fast", "instant")
 COMPUTER_DELAYS = {"slow": 1.6, "normal": 0.8, "fast": 0.3, "instant": 0.0}
 PALETTE_CHOICES = ("default", "high contrast", "colour-blind safe")
 SETTINGS_VERSION = 1
+VOLUME_FIELDS = ("effects_volume", "music_volume")
+LEGACY_VOLUME = "volume"          # the effects' volume, before the music had its own
 
 
 @dataclass
 class Settings:
-    volume: float = 0.8
+    effects_volume: float = 0.8
+    music_volume: float = 0.0         # 0: the music is off (and never synthesised)
     fullscreen: bool = False
     palette: str = "default"
     animation_speed: str = "normal"
     computer_speed: str = "normal"    # pause between moves when computers play
     show_coordinates: bool = True
+
+    @property
+    def volume(self) -> float:
+        """The effects' volume, under its old name."""
+        return self.effects_volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self.effects_volume = value
 
     @property
     def animation_factor(self) -> float:
@@ -32,8 +49,13 @@ class Settings:
 
     def to_dict(self) -> dict:
         data = asdict(self)
+        data[LEGACY_VOLUME] = self.effects_volume
         data["version"] = SETTINGS_VERSION
         return data
+
+
+def _is_volume(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
 
 
 def _validate(data) -> Settings:
@@ -44,12 +66,18 @@ def _validate(data) -> Settings:
         raise ValueError(f"it was written by a newer version (format {version!r})")
     settings = Settings()
     problems = []
+    if LEGACY_VOLUME in data and "effects_volume" not in data:
+        value = data[LEGACY_VOLUME]
+        if _is_volume(value):
+            settings.effects_volume = float(value)
+        else:
+            problems.append(f"{LEGACY_VOLUME}={value!r}")
     for field in fields(Settings):
         if field.name not in data:
             continue
         value = data[field.name]
-        if field.name == "volume":
-            ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
+        if field.name in VOLUME_FIELDS:
+            ok = _is_volume(value)
         elif field.type in (bool, "bool"):
             ok = isinstance(value, bool)
         else:
@@ -57,7 +85,7 @@ def _validate(data) -> Settings:
                        "computer_speed": COMPUTER_SPEEDS}[field.name]
             ok = value in allowed
         if ok:
-            setattr(settings, field.name, float(value) if field.name == "volume" else value)
+            setattr(settings, field.name, float(value) if field.name in VOLUME_FIELDS else value)
         else:
             problems.append(f"{field.name}={value!r}")
     if problems:

@@ -1,12 +1,17 @@
-"""Numpy synthesis of the game's sound effects: one small recipe per effect.
+"""Numpy synthesis of the game's sound effects, one small recipe per effect, and of an
+optional calm music loop.
 
 Everything here is pure numpy and deterministic (noise comes from fixed seeds), so it can
 be tested without an audio device. ``synthesise(sample_rate)`` returns float32 mono
 waveforms in [-1, 1], each starting and ending in silence (raised-cosine fades) so that
-no effect clicks.
+no effect clicks. ``synthesise_music(sample_rate)`` returns the music: a loop whose last
+sample runs on into its first (every note that rings past the end is folded back onto the
+start), to be played with ``loops=-1``. ``synthesis_seconds()`` times both.
 """
 
 from __future__ import annotations
+
+import time
 
 import numpy as np
 
@@ -15,8 +20,8 @@ FADE_OUT_SECONDS = 0.012
 
 # Equal-tempered pitches used by the recipes, in Hz.
 AB3, C4, EB4, G4 = 207.65, 261.63, 311.13, 392.00
-C5, E5, G5, A5 = 523.25, 659.26, 783.99, 880.00
-C6, E6, B6 = 1046.50, 1318.51, 1975.53
+C5, D5, E5, G5, A5 = 523.25, 587.33, 659.26, 783.99, 880.00
+C6, D6, E6, G6, B6 = 1046.50, 1174.66, 1318.51, 1567.98, 1975.53
 
 
 def _times(seconds: float, sample_rate: int) -> np.ndarray:
@@ -261,6 +266,104 @@ def _dice_settle(sr: int) -> np.ndarray:
     return _finish(knock + thump, sr, 0.45)
 
 
+def _swap(sr: int) -> np.ndarray:
+    """Two pieces trading places: two soft tones gliding past each other (one up a
+    fourth, one down) over a brief swish."""
+    seconds = 0.32
+    t = _times(seconds, sr)
+    glide = np.clip(t / 0.20, 0.0, 1.0)
+    glide = glide * glide * (3 - 2 * glide)
+    up = E5 * (A5 / E5) ** glide
+    down = A5 * (E5 / A5) ** glide
+    envelope = _envelope(t, 0.012, 0.11)
+    tones = (_harmonics(up, t, _MELLOW, sr) + 0.8 * _harmonics(down, t, _MELLOW, sr)) * envelope
+    rng = np.random.default_rng(21)
+    swish = _band_noise(len(t), sr, 900.0, min(4500.0, 0.45 * sr), rng)
+    swish *= np.sin(np.pi * np.clip(t / 0.22, 0.0, 1.0)) ** 2
+    return _finish(tones + 0.18 * swish, sr, 0.55)
+
+
+def _flip(sr: int) -> np.ndarray:
+    """One disc turning over: a tiny upward blip with a soft tap. Short and light, since a
+    capture plays it for each disc, a few hundredths of a second apart."""
+    seconds = 0.09
+    t = _times(seconds, sr)
+    pitch = 1050.0 * (1.0 + 0.45 * _rise(t, 0.035))
+    blip = _harmonics(pitch, t, _ROUND, sr) * _envelope(t, 0.0025, 0.022)
+    rng = np.random.default_rng(22)
+    tap = _band_noise(len(t), sr, 1500.0, min(5000.0, 0.45 * sr), rng)
+    tap *= _rise(t, 0.0008) * np.exp(-t / 0.0025)
+    return _finish(blip + 0.25 * tap, sr, 0.45)
+
+
+def _bell(frequency: float, seconds: float, sr: int, decay: float) -> np.ndarray:
+    """A small bell: the note with a faint inharmonic partial that dies first."""
+    t = _times(seconds, sr)
+    tone = _harmonics(frequency, t, _ROUND, sr) * _envelope(t, 0.003, decay)
+    if 2.76 * frequency < 0.42 * sr:
+        tone += 0.22 * np.sin(2 * np.pi * 2.76 * frequency * t) * _envelope(t, 0.002, decay / 3)
+    return tone
+
+
+def _triangle(sr: int) -> np.ndarray:
+    """A triangle formed: its three corners ring one after another, C6 E6 G6."""
+    seconds = 0.60
+    total = np.zeros(int(round(seconds * sr)))
+    for i, pitch in enumerate((C6, E6, G6)):
+        start = i * 0.055
+        _mix(total, _bell(pitch, seconds - start, sr, 0.16 + 0.04 * i), start, sr,
+             0.8 + 0.1 * i)
+    return _finish(total, sr, 0.55)
+
+
+def _region_closed(sr: int) -> np.ndarray:
+    """A region closes: a quick rising sweep that lands on a warm C major chord."""
+    seconds = 0.78
+    total = np.zeros(int(round(seconds * sr)))
+    sweep_seconds = 0.17
+    t = _times(sweep_seconds, sr)
+    sweep = G4 * (C6 / G4) ** (t / sweep_seconds) ** 1.4
+    _mix(total, _harmonics(sweep, t, _MELLOW, sr) * _envelope(t, 0.015, 0.5, 0.05),
+         0.0, sr, 0.45)
+    start = sweep_seconds - 0.02
+    t = _times(seconds - start, sr)
+    vibrato = 1.0 + 0.003 * np.sin(2 * np.pi * 5.0 * t) * _rise(t, 0.2)
+    chord = sum(_harmonics(p * vibrato, t, _ROUND, sr) * w
+                for p, w in ((C5, 1.0), (E5, 0.8), (G5, 0.7), (C6, 0.55)))
+    _mix(total, chord * _envelope(t, 0.008, 0.26), start, sr, 0.5)
+    return _finish(total, sr, 0.65)
+
+
+def _pattern(sr: int) -> np.ndarray:
+    """A pattern formed: a quick pentatonic run up to a held, shimmering E6."""
+    seconds = 0.66
+    total = np.zeros(int(round(seconds * sr)))
+    step = 0.048
+    for i, pitch in enumerate((G5, A5, C6, D6)):
+        _mix(total, _note(pitch, 0.16, sr, _BRIGHT, attack=0.003, decay=0.045), i * step,
+             sr, 0.55 + 0.08 * i)
+    start = 4 * step
+    t = _times(seconds - start, sr)
+    shimmer = 1.0 + 0.004 * np.sin(2 * np.pi * 7.0 * t)
+    final = _harmonics(E6 * shimmer, t, _BRIGHT, sr) * _envelope(t, 0.003, 0.16)
+    final += 0.3 * _harmonics(G6, t, _ROUND, sr) * _envelope(t, 0.01, 0.12)
+    _mix(total, final, start, sr, 0.9)
+    return _finish(total, sr, 0.60)
+
+
+def _pass(sr: int) -> np.ndarray:
+    """A turn passed: a soft puff of air and one mellow note sinking a fourth."""
+    seconds = 0.38
+    t = _times(seconds, sr)
+    fall = np.clip((t - 0.05) / 0.22, 0.0, 1.0)
+    pitch = G5 * (D5 / G5) ** (fall * fall * (3 - 2 * fall))
+    note = _harmonics(pitch, t, _MELLOW, sr) * _envelope(t, 0.010, 0.14)
+    rng = np.random.default_rng(23)
+    puff = _band_noise(len(t), sr, 300.0, 1600.0, rng)
+    puff *= np.sin(np.pi * np.clip(t / 0.16, 0.0, 1.0)) ** 2
+    return _finish(note + 0.12 * puff, sr, 0.50)
+
+
 RECIPES = {
     "place": _place,
     "handover": _handover,
@@ -272,14 +375,173 @@ RECIPES = {
     "draw": _draw,
     "dice_rattle": _dice_rattle,
     "dice_settle": _dice_settle,
+    "swap": _swap,
+    "flip": _flip,
+    "triangle": _triangle,
+    "region_closed": _region_closed,
+    "pattern": _pattern,
+    "pass": _pass,
 }
 
 NAMES: tuple[str, ...] = tuple(RECIPES)
 
 
-def synthesise(sample_rate: int) -> dict[str, np.ndarray]:
-    """Every effect as a float32 mono waveform in [-1, 1] at ``sample_rate`` Hz."""
+def _check_rate(sample_rate) -> int:
     sample_rate = int(sample_rate)
     if sample_rate < 8000:
         raise ValueError(f"sample rate {sample_rate} Hz is too low for the sound effects")
+    return sample_rate
+
+
+def synthesise(sample_rate: int) -> dict[str, np.ndarray]:
+    """Every effect as a float32 mono waveform in [-1, 1] at ``sample_rate`` Hz."""
+    sample_rate = _check_rate(sample_rate)
     return {name: recipe(sample_rate) for name, recipe in RECIPES.items()}
+
+
+# --- the music loop --------------------------------------------------------------------
+# Four bars at 80 beats a minute (12 s): a soft pad of three voices per chord, a low root
+# at each bar, and a C major pentatonic arpeggio in eighths with a quiet dotted echo. The
+# loop is built in a circular buffer: whatever rings past the end continues at the start,
+# so the last sample runs on into the first and the loop point cannot be heard.
+# It is calm and mellow (nothing above ~4.5 kHz), so it is synthesised at a quarter of the
+# usual rate and brought up to the mixer's rate by zero-padding its spectrum, which is
+# exact for a periodic signal such as a loop: four times less work, same sound.
+
+MUSIC_BPM = 80
+MUSIC_PEAK = 0.55
+MUSIC_INNER_RATE = 11025       # the music is built at about this rate, then resampled
+# (pad voices, arpeggio in eighths), as MIDI note numbers; the arpeggio keeps to the
+# pentatonic C D E G A, the pad moves C - Am - F - G(sus2).
+MUSIC_BARS = (
+    ((48, 55, 64), (72, 79, 76, 79, 81, 79, 76, 74)),
+    ((45, 52, 60), (69, 76, 72, 76, 79, 76, 72, 74)),
+    ((41, 48, 57), (69, 72, 76, 72, 74, 72, 69, 67)),
+    ((43, 50, 57), (67, 74, 79, 74, 81, 79, 74, 76)),
+)
+MUSIC_SECONDS = len(MUSIC_BARS) * 4 * 60.0 / MUSIC_BPM
+
+
+def _midi(note: int) -> float:
+    return 440.0 * 2.0 ** ((note - 69) / 12.0)
+
+
+def _oscillator(frequency: float, n: int, sr: float, weights) -> np.ndarray:
+    """A steady tone in float32 (the music is long and float32 is several times faster):
+    the phase is kept in whole cycles (precise in float32) and the harmonics come from
+    the Chebyshev recurrence sin((k+1)x) = 2 cos(x) sin(kx) - sin((k-1)x)."""
+    cycles = np.arange(n, dtype=np.float32) * np.float32(frequency / sr)
+    cycles -= np.floor(cycles)
+    x = cycles * np.float32(2.0 * np.pi)
+    first = np.sin(x)
+    wave = np.float32(weights[0]) * first
+    twice_cos = np.float32(2.0) * np.cos(x)
+    previous, current = np.zeros_like(first), first
+    for k, weight in enumerate(weights[1:], start=2):
+        if k * frequency >= 0.42 * sr:
+            break
+        previous, current = current, twice_cos * current - previous
+        if weight:
+            wave += np.float32(weight) * current
+    return wave
+
+
+def _mix_wrapped(total: np.ndarray, part: np.ndarray, start: float, sr: float,
+                 gain: float = 1.0) -> None:
+    """Add ``part`` into the loop ``total`` from ``start`` seconds (which may be negative),
+    wrapping around its end as often as needed."""
+    n = len(total)
+    offset = int(round(start * sr)) % n
+    part = part * np.float32(gain)
+    while len(part):
+        count = min(len(part), n - offset)
+        total[offset:offset + count] += part[:count]
+        part = part[count:]
+        offset = 0
+
+
+def _loop_at_inner_rate(sr: float, n: int) -> np.ndarray:
+    """The loop, ``n`` samples at ``sr`` Hz (float32, not normalised)."""
+    beat = 60.0 / MUSIC_BPM
+    bar = 4 * beat
+    eighth = beat / 2
+    total = np.zeros(n, dtype=np.float32)
+
+    pad_rise = 1.1
+    pad_t = _times(bar + 2 * pad_rise * 0.6, sr)
+    pad_env = (_rise(pad_t, pad_rise) * _rise(pad_t[::-1], pad_rise)).astype(np.float32)
+    pad_voices: dict[int, np.ndarray] = {}
+
+    def pad_voice(note: int) -> np.ndarray:
+        if note not in pad_voices:
+            length, f = len(pad_t), _midi(note)
+            # two slightly detuned oscillators: a slow, warm beating
+            pad_voices[note] = (_oscillator(f * 0.9988, length, sr, (1.0, 0.28, 0.06))
+                                + _oscillator(f * 1.0012, length, sr, (1.0, 0.22))) * pad_env
+        return pad_voices[note]
+
+    pluck_t = _times(1.3, sr)
+    pluck_env = _envelope(pluck_t, 0.006, 0.32, 0.08).astype(np.float32)
+    plucks: dict[int, np.ndarray] = {}
+
+    def pluck(note: int) -> np.ndarray:
+        if note not in plucks:
+            plucks[note] = _oscillator(_midi(note), len(pluck_t), sr,
+                                       (1.0, 0.22, 0.07, 0.02)) * pluck_env
+        return plucks[note]
+
+    bass_t = _times(bar * 0.9, sr)
+    bass_env = _envelope(bass_t, 0.03, 0.9, 0.25).astype(np.float32)
+
+    for index, (pad, arpeggio) in enumerate(MUSIC_BARS):
+        start = index * bar
+        for voice in pad:
+            _mix_wrapped(total, pad_voice(voice), start - pad_rise * 0.6, sr, 0.16)
+        bass = _oscillator(_midi(pad[0] - 12), len(bass_t), sr, (1.0, 0.35)) * bass_env
+        _mix_wrapped(total, bass, start, sr, 0.30)
+        for step, note in enumerate(arpeggio):
+            at = start + step * eighth
+            accent = 1.0 if step % 4 == 0 else 0.8
+            _mix_wrapped(total, pluck(note), at, sr, 0.24 * accent)
+            _mix_wrapped(total, pluck(note), at + 3 * eighth, sr, 0.07 * accent)
+    return total
+
+
+def synthesise_music(sample_rate: int) -> np.ndarray:
+    """The music loop: float32 mono in [-1, 1], about MUSIC_SECONDS long (a whole
+    number of inner-rate samples), seamless when repeated: the end joins the start."""
+    sample_rate = _check_rate(sample_rate)
+    factor = max(1, round(sample_rate / MUSIC_INNER_RATE))
+    inner = _loop_at_inner_rate(sample_rate / factor,
+                                int(round(MUSIC_SECONDS * sample_rate / factor)))
+    if factor > 1:
+        # Periodic band-limited resampling: the spectrum, zero-padded (its Nyquist bin
+        # dropped: it cannot be told apart from its alias).
+        spectrum = np.fft.rfft(inner)
+        spectrum[-1] = 0
+        padded = np.zeros(len(inner) * factor // 2 + 1, dtype=spectrum.dtype)
+        padded[:len(spectrum)] = spectrum
+        loop = np.fft.irfft(padded, len(inner) * factor).astype(np.float32)
+    else:
+        loop = inner
+    loop -= np.float32(np.mean(loop))
+    top = float(np.max(np.abs(loop)))
+    if top > 0:
+        loop *= np.float32(MUSIC_PEAK / top)
+    return np.clip(loop, -1.0, 1.0).astype(np.float32)
+
+
+def synthesis_seconds(sample_rate: int = 44100, repeats: int = 1) -> dict[str, float]:
+    """Wall-clock seconds to synthesise every effect ("effects": what start-up pays) and
+    the music loop ("music": paid only once the music is turned on) at ``sample_rate``;
+    with ``repeats`` > 1, the best of that many runs of each."""
+    times = {"effects": float("inf"), "music": float("inf")}
+    for _ in range(max(1, int(repeats))):
+        started = time.perf_counter()
+        synthesise(sample_rate)
+        middle = time.perf_counter()
+        synthesise_music(sample_rate)
+        ended = time.perf_counter()
+        times["effects"] = min(times["effects"], middle - started)
+        times["music"] = min(times["music"], ended - middle)
+    return times

@@ -49,6 +49,10 @@ def test_a_hint_in_every_game_by_key(make_app, name):
             pytest.skip("this roll skips the turn")
     DEVICES["keyboard"](app).key(pygame.K_h)
     hint_shown(app, play)
+    # The board shows it: the view draws the hinted move (on a blank surface here).
+    blank = pygame.Surface(app.size)
+    play.view.draw_hint(blank, play.hint_move)
+    assert pygame.surfarray.array3d(blank).any()
     shoot(app, f"hint_{name}")
     history = len(play.state.history)
     play.play_move(play.hint_move)

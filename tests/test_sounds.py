@@ -3,15 +3,22 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import json  # noqa: E402
+import random  # noqa: E402
+import time  # noqa: E402
+from types import SimpleNamespace  # noqa: E402
+
 import numpy as np  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import sounds  # noqa: E402
-from sounds.bank import to_samples  # noqa: E402
+import sounds.bank as sound_bank  # noqa: E402
+from sounds.bank import MUSIC_CHANNEL, to_samples  # noqa: E402
 
 EXPECTED = {"place", "handover", "win", "loss", "menu_move", "menu_confirm", "illegal", "draw",
-            "dice_rattle", "dice_settle"}
+            "dice_rattle", "dice_settle", "swap", "flip", "triangle", "region_closed", "pattern",
+            "pass"}
 LONGEST = {"win": 1.5, "loss": 1.5}  # seconds; every other effect is at most 0.8 s
 RATES = (22050, 44100, 48000)
 
@@ -234,3 +241,431 @@ def test_importing_initialises_nothing():
             "assert not pygame.get_init(); assert not pygame.mixer.get_init()")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     subprocess.run([sys.executable, "-c", code], cwd=root, check=True)
+
+
+# --- the music loop ----------------------------------------------------------------------
+@pytest.fixture(scope="module", params=(22050, 44100, 48000))
+def music(request):
+    return request.param, sounds.synthesise_music(request.param)
+
+
+def test_music_is_a_float32_loop_of_8_to_16_seconds(music):
+    rate, loop = music
+    assert loop.dtype == np.float32 and loop.ndim == 1
+    assert np.all(np.isfinite(loop))
+    assert 8.0 <= len(loop) / rate <= 16.0
+    assert len(loop) / rate == pytest.approx(sounds.synth.MUSIC_SECONDS, abs=0.01)
+    assert 0.2 < np.max(np.abs(loop)) <= 1.0
+    assert np.sqrt(np.mean(loop.astype(np.float64) ** 2)) > 0.03   # never falls silent
+    assert abs(float(np.mean(loop))) < 0.01
+
+
+def _faded(wave, rate, seconds=0.02):
+    """``wave`` with slow raised-cosine fades at both ends (an excerpt of the music does
+    not start or end in silence; the click detector must not hear its cut edges)."""
+    n = int(seconds * rate)
+    ramp = 0.5 - 0.5 * np.cos(np.pi * np.arange(n) / n)
+    wave = wave.astype(np.float64).copy()
+    wave[:n] *= ramp
+    wave[-n:] *= ramp[::-1]
+    return wave
+
+
+def _join(loop, rate):
+    """The last 0.1 s of the loop followed by its first 0.1 s, as heard when it wraps."""
+    n = rate // 10
+    return _faded(np.concatenate([loop[-n:], loop[:n]]), rate)
+
+
+def test_music_loop_point_is_seamless(music):
+    rate, loop = music
+    wave = loop.astype(np.float64)
+    # The step from the last sample to the first is no bigger than any inside the loop.
+    assert abs(wave[0] - wave[-1]) <= np.max(np.abs(np.diff(wave))) + 1e-6
+    if rate >= 44100:
+        assert _worst_high_band(_join(loop, rate), rate) < 2e-5
+        assert _worst_high_band(_faded(loop, rate), rate) < 2e-5
+
+
+def test_a_badly_cut_loop_would_be_caught():
+    """The seam test can fail: the same loop cut 0.3 s short clicks where it wraps."""
+    rate = 44100
+    loop = sounds.synthesise_music(rate)
+    cut = loop[: -int(0.3 * rate)]
+    assert _worst_high_band(_join(cut, rate), rate) > 2e-5
+
+
+def test_music_is_deterministic_and_refuses_too_low_rates():
+    assert np.array_equal(sounds.synthesise_music(22050), sounds.synthesise_music(22050))
+    with pytest.raises(ValueError, match="sample rate"):
+        sounds.synthesise_music(4000)
+
+
+def test_synthesis_seconds_benchmark():
+    times = sounds.synthesis_seconds()
+    assert set(times) == {"effects", "music"}
+    assert all(isinstance(v, float) and v > 0 for v in times.values())
+    # The budget: every effect at start-up in 0.3 s at most (best of three runs, so a
+    # busy machine does not fail it); the music is paid for only when it is turned on.
+    best = sounds.synthesis_seconds(48000, repeats=3)
+    assert best["effects"] <= 0.3, best
+    assert best["music"] <= 0.3, best
+
+
+# --- the bank's music --------------------------------------------------------------------
+@pytest.fixture
+def count_music(monkeypatch):
+    calls = []
+
+    def counting(rate):
+        calls.append(rate)
+        return sounds.synthesise_music(rate)
+
+    monkeypatch.setattr(sound_bank, "synthesise_music", counting)
+    return calls
+
+
+def _music_channel():
+    return pygame.mixer.Channel(MUSIC_CHANNEL)
+
+
+def test_music_off_is_never_synthesised(fresh_mixer, count_music):
+    bank = sounds.SoundBank(volume=0.5)
+    assert bank.music_volume == 0.0
+    assert bank.start(), bank.error
+    assert count_music == [] and "music" not in bank.synthesis_seconds
+    assert bank.synthesis_seconds["effects"] > 0
+    assert not bank.music_playing
+    bank.set_music_volume(0.0)
+    bank.set_volume(0.3)
+    assert count_music == []
+
+
+def test_music_on_at_start_plays_on_its_own_channel(fresh_mixer, count_music):
+    bank = sounds.SoundBank(volume=0.8, music_volume=0.4)
+    assert bank.start(), bank.error
+    assert len(count_music) == 1 and bank.synthesis_seconds["music"] > 0
+    assert bank.music_playing
+    assert _music_channel().get_sound() is bank._music
+    assert bank._music.get_volume() == pytest.approx(0.4, abs=0.01)
+    assert bank._music.get_length() == pytest.approx(sounds.synth.MUSIC_SECONDS, abs=0.01)
+    for _ in range(12):          # more effects than channels: none takes the music's
+        bank.play("flip")
+    assert _music_channel().get_sound() is bank._music
+
+
+def test_music_is_synthesised_lazily_once_and_stopped_by_volume_0(fresh_mixer, count_music):
+    bank = sounds.SoundBank()
+    assert bank.start(), bank.error
+    assert count_music == []
+    bank.set_music_volume(0.3)
+    assert len(count_music) == 1 and bank.music_playing
+    bank.set_music_volume(0.6)
+    assert bank._music.get_volume() == pytest.approx(0.6, abs=0.01)
+    bank.set_music_volume(0.0)
+    assert bank.music_volume == 0.0
+    _music_channel().stop()      # (the fade-out would end it within MUSIC_FADE_OUT_MS)
+    assert not bank.music_playing
+    bank.set_music_volume(0.2)
+    assert bank.music_playing and len(count_music) == 1    # built once
+    bank.set_music_volume(5.0)
+    assert bank.music_volume == 1.0
+    bank.set_music_volume(-1.0)
+    assert bank.music_volume == 0.0
+
+
+def _wait_until_silent(bank, seconds):
+    deadline = time.monotonic() + seconds
+    while bank.music_playing and time.monotonic() < deadline:
+        time.sleep(0.02)
+
+
+def test_music_volume_0_fades_the_music_out(fresh_mixer):
+    bank = sounds.SoundBank(music_volume=0.5)
+    assert bank.start(), bank.error
+    time.sleep(0.2)                       # the fade-in is under way
+    bank.set_music_volume(0.0)
+    assert bank.music_playing             # fading out, not cut off
+    _wait_until_silent(bank, sound_bank.MUSIC_FADE_OUT_MS / 1000 + 1.5)
+    assert not bank.music_playing
+
+
+def test_music_turned_off_at_once_stops(fresh_mixer):
+    # Straight after the start the fade-in is still at volume 0, where a fade-out would
+    # be ignored by SDL_mixer: the music must stop all the same.
+    bank = sounds.SoundBank(music_volume=0.5)
+    assert bank.start(), bank.error
+    bank.set_music_volume(0.0)
+    _wait_until_silent(bank, sound_bank.MUSIC_FADE_OUT_MS / 1000 + 1.5)
+    assert not bank.music_playing
+
+
+def test_music_turned_up_again_while_fading_out_keeps_playing(fresh_mixer):
+    bank = sounds.SoundBank(music_volume=0.5)
+    assert bank.start(), bank.error
+    time.sleep(0.2)
+    bank.set_music_volume(0.0)
+    bank.set_music_volume(0.1)
+    time.sleep(sound_bank.MUSIC_FADE_OUT_MS / 1000 + 0.3)
+    assert bank.music_playing
+
+
+def test_music_without_audio_is_silent(fresh_mixer, monkeypatch, count_music):
+    def no_device(*args, **kwargs):
+        raise pygame.error("Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    bank = sounds.SoundBank(music_volume=0.5)
+    assert bank.start() is False
+    bank.set_music_volume(0.7)
+    assert bank.music_volume == 0.7 and not bank.music_playing
+    assert count_music == []
+
+
+def test_music_after_the_mixer_closed_is_silent_and_rebuilt_on_restart(fresh_mixer):
+    bank = sounds.SoundBank(music_volume=0.5)
+    assert bank.start(), bank.error
+    pygame.mixer.quit()
+    bank.set_music_volume(0.6)
+    assert not bank.music_playing and "closed" in bank.error
+    assert bank.start(), bank.error
+    assert bank.music_playing
+
+
+def test_a_failing_music_synthesis_leaves_the_effects(fresh_mixer, monkeypatch):
+    def broken(rate):
+        raise MemoryError("no room")
+
+    monkeypatch.setattr(sound_bank, "synthesise_music", broken)
+    bank = sounds.SoundBank()
+    assert bank.start(), bank.error
+    bank.set_music_volume(0.5)
+    assert not bank.music_playing and "music off" in bank.error
+    assert bank.available
+    bank.play("place")
+
+
+# --- settings: two volumes ---------------------------------------------------------------
+def _write_settings(data) -> None:
+    from game.settings import settings_path
+    path = settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def test_old_volume_is_read_into_effects_volume(app_home):
+    from game.settings import load_settings
+    _write_settings({"version": 1, "volume": 0.3, "palette": "high contrast"})
+    settings, message = load_settings()
+    assert message is None
+    assert settings.effects_volume == pytest.approx(0.3)
+    assert settings.volume == pytest.approx(0.3)           # the old name still reads it
+    assert settings.music_volume == 0.0                     # no music unless asked for
+    assert settings.palette == "high contrast"
+
+
+def test_effects_volume_wins_over_the_old_name(app_home):
+    from game.settings import load_settings
+    _write_settings({"version": 1, "volume": 0.3, "effects_volume": 0.6,
+                     "music_volume": 0.2})
+    settings, message = load_settings()
+    assert message is None
+    assert (settings.effects_volume, settings.music_volume) == (0.6, 0.2)
+
+
+def test_both_volumes_are_saved_and_read_back(app_home):
+    from game.settings import Settings, load_settings, save_settings, settings_path
+    save_settings(Settings(effects_volume=0.4, music_volume=0.7))
+    data = json.loads(settings_path().read_text(encoding="utf-8"))
+    assert data["effects_volume"] == 0.4 and data["music_volume"] == 0.7
+    assert data["volume"] == 0.4            # for older copies of the game
+    assert data["version"] == 1
+    settings, message = load_settings()
+    assert message is None and settings == Settings(effects_volume=0.4, music_volume=0.7)
+
+
+@pytest.mark.parametrize("data", [
+    {"version": 1, "music_volume": 1.5},
+    {"version": 1, "music_volume": -0.1},
+    {"version": 1, "music_volume": "loud"},
+    {"version": 1, "music_volume": True},
+    {"version": 1, "music_volume": None},
+    {"version": 1, "effects_volume": 2},
+    {"version": 1, "volume": "loud"},
+], ids=["above 1", "negative", "text", "bool", "null", "effects above 1", "old name bad"])
+def test_bad_volume_means_defaults_and_a_message(app_home, data):
+    from game.settings import Settings, load_settings, settings_path
+    _write_settings(data)
+    settings, message = load_settings()
+    assert settings == Settings()
+    assert message and str(settings_path()) in message
+    bad = next(key for key in data if key != "version")
+    assert bad in message
+
+
+def test_settings_from_a_newer_version_are_still_refused(app_home):
+    from game.settings import Settings, load_settings
+    _write_settings({"version": 2, "effects_volume": 0.5, "music_volume": 0.5})
+    settings, message = load_settings()
+    assert settings == Settings() and "newer version" in message
+
+
+# --- the settings scene ------------------------------------------------------------------
+def test_settings_scene_shows_and_sets_both_volumes(app_home, count_music):
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    from game.settings import load_settings
+    from tests.scene_driver import Keyboard, find_item, labels, scene_name, step
+
+    app = App(headless=True)
+    try:
+        app.push(MenuScene(app))
+        step(app, frames=2)
+        keyboard = Keyboard(app)
+        keyboard.activate("Settings")
+        assert scene_name(app) == "SettingsScene"
+        scene = app.scene
+        assert labels(scene)[:2] == ["Volume:  \u2039 80% \u203a", "Music:  \u2039 off \u203a"]
+        assert find_item(scene, "Volume").value == 0.8
+        assert find_item(scene, "Music").value == 0.0
+        assert count_music == []                      # the music is off: not even built
+
+        keyboard.change("Music", +1)
+        assert app.settings.music_volume == pytest.approx(0.1)
+        assert app.sounds.music_volume == pytest.approx(0.1)
+        assert app.sounds.music_playing and len(count_music) == 1
+        keyboard.change("Music", +1)
+        keyboard.change("Volume", -1)
+        assert app.sounds.volume == pytest.approx(0.7)
+        step(app, frames=3)
+        settings, message = load_settings()
+        assert message is None
+        assert settings.music_volume == pytest.approx(0.2)
+        assert settings.effects_volume == pytest.approx(0.7)
+
+        keyboard.change("Music", -1)
+        keyboard.change("Music", -1)
+        assert app.settings.music_volume == 0.0 and app.sounds.music_volume == 0.0
+        assert find_item(app.scene, "Music").value == 0.0
+        assert len(count_music) == 1
+    finally:
+        app.shutdown()
+
+
+# --- the views' sounds -------------------------------------------------------------------
+class _Recorder:
+    def __init__(self):
+        self.played = []
+
+    def play(self, name):
+        assert name in sounds.NAMES, name
+        self.played.append(name)
+
+
+def _fake_app(animation="normal"):
+    from game import input as inp
+    from game.scenes.base import reset_fonts
+    from game.settings import Settings
+    from sprites.palettes import DEFAULT
+    if not pygame.font.get_init():
+        pygame.init()
+        reset_fonts()
+    return SimpleNamespace(settings=Settings(animation_speed=animation), palette=DEFAULT,
+                           sounds=_Recorder(), input=SimpleNamespace(last_device=inp.MOUSE),
+                           scale=1.0)
+
+
+def _xoliba_capture():
+    import game.rules
+    from game.rules.xoliba import PASS, TRIANGLES, WHITE
+    state = game.rules.get("xoliba").new_game(seed=3, options={"players": 2})
+    for move in state.legal_moves():
+        if move != PASS and any(state.board[q] != WHITE for q in TRIANGLES[move[2]].contents
+                                if q != move[0]):
+            return state, move
+    raise AssertionError("no capturing move")
+
+
+def test_xoliba_swap_then_triangle_then_a_flip_per_disc():
+    from game.views.xoliba_view import XolibaView
+    state, move = _xoliba_capture()
+    view = XolibaView(_fake_app(), state, ["A", "B"])
+    view.layout(pygame.Rect(0, 0, 950, 720))
+    before = state.copy()
+    state.play(move)
+    view.on_move(move, before)
+    played = view.app.sounds.played
+    assert played == ["swap"]
+    flips = len(view.flips)
+    assert flips >= 1
+    for _ in range(300):
+        view.update(1 / 60)
+        if not view.animating:
+            break
+    assert played == ["swap", "triangle"] + ["flip"] * flips
+
+
+def test_xoliba_without_animation_and_a_pass():
+    from game.rules.xoliba import PASS
+    from game.views.xoliba_view import XolibaView
+    state, move = _xoliba_capture()
+    view = XolibaView(_fake_app(animation="off"), state, ["A", "B"])
+    view.layout(pygame.Rect(0, 0, 950, 720))
+    before = state.copy()
+    state.play(move)
+    view.on_move(move, before)
+    assert view.app.sounds.played == ["swap", "triangle", "flip"]
+    view.app.sounds.played.clear()
+    view.on_move(PASS, state.copy())          # nothing changes on the board
+    assert view.app.sounds.played == ["pass"]
+
+
+def test_catalina_skipped_turn_sounds_pass():
+    import game.rules
+    from game.rules import catalina
+    from game.views.catalina_view import CatalinaView
+    state = game.rules.get("catalina").new_game(seed=1)
+    view = CatalinaView(_fake_app(), state, ["A", "B"])
+    view.on_move(catalina.PASS, state.copy())
+    assert view.app.sounds.played == ["pass"]
+
+
+def _tile_game_sounds(name, view_class, seed):
+    """Every sound a random game of Che or Xutoli makes, with the state after each."""
+    import game.rules
+    state = game.rules.get(name).new_game(seed=seed)
+    view = view_class(_fake_app(animation="off"), state, ["A", "B"])
+    rng = random.Random(seed)
+    heard = []
+    while not state.is_over and len(state.history) < 400:
+        moves = [m for m in state.legal_moves() if m != "agree"]
+        if not moves:
+            break
+        move = rng.choice(moves)
+        before = state.copy()
+        state.play(move)
+        view.on_move(move, before)
+        heard.append((view.app.sounds.played[-1], before, state.copy()))
+    return heard
+
+
+def test_che_sounds_region_closed_when_a_tile_closes_a_region():
+    from game.views.truchet_view import TruchetView
+    heard = _tile_game_sounds("che", TruchetView, seed=2)
+    assert heard
+    for sound, before, after in heard:
+        closed = sum(after.layout.closed_count) > sum(before.layout.closed_count)
+        assert sound == ("region_closed" if closed else "place")
+    assert any(sound == "region_closed" for sound, _, _ in heard)
+
+
+def test_xutoli_sounds_pattern_when_the_winning_formation_is_made():
+    from game.views.xutoli_view import XutoliView
+    for seed in range(1, 30):
+        heard = _tile_game_sounds("xutoli", XutoliView, seed=seed)
+        last = heard[-1][2]
+        if last.outcome is not None and last.outcome.winner is not None:
+            break
+    else:
+        raise AssertionError("no random Xutoli game was won")
+    assert [sound for sound, _, _ in heard] == ["place"] * (len(heard) - 1) + ["pattern"]

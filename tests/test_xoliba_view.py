@@ -294,9 +294,9 @@ def test_a_move_slides_and_the_captured_discs_turn_over(animation):
     state.play(move)
     view.on_move(move, before)
     sounds = view.app.sounds.played
-    assert "place" in sounds
+    assert "swap" in sounds
     if animation == "off":
-        assert not view.animating and "handover" in sounds
+        assert not view.animating and "flip" in sounds
         return
     assert view.animating
     assert {s.start for s in view.slides} == {move[0], move[1]}
@@ -310,7 +310,7 @@ def test_a_move_slides_and_the_captured_discs_turn_over(animation):
         if not view.animating:
             break
     assert not view.animating
-    assert "handover" in sounds
+    assert "flip" in sounds and "triangle" in sounds
     assert state.board == board, "drawing must not change the state"
 
 

@@ -285,8 +285,6 @@ class PlayScene(Scene):
         self.hint_move = move
         level = self.state.spec.ai_levels[-1]
         self.notice = f"Hint: {self.state.format_move(move)} (the {level} computer's move)"
-        if hasattr(self.view, "show_hint"):
-            self.view.show_hint(move)
         self.app.sounds.play("menu_confirm")
 
     def _drop_hint(self) -> None:
@@ -294,8 +292,6 @@ class PlayScene(Scene):
         if self.hint_pending:
             self.app.worker.cancel()
             self.hint_pending = False
-        if self.hint_move is not None and hasattr(self.view, "show_hint"):
-            self.view.show_hint(None)
         self.hint_move = None
 
     def offer_end(self) -> None:
@@ -695,6 +691,8 @@ class PlayScene(Scene):
 
     def draw_board_overlay(self, surface) -> None:
         """Drawn over the board, under the panel (a hint, a celebration)."""
+        if self.hint_move is not None and not self.view.animating:
+            self.view.draw_hint(surface, self.hint_move)
 
     exit_name = "menu"          # where Quit (pause) and the results card's last button go
     allows_take_back = True     # the results card offers to take the last move back

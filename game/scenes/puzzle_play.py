@@ -17,7 +17,7 @@ from game.puzzle_progress import near_par_margin, save_progress, stars_for
 from game.rules import xoliba
 from game.rules.xoliba_levels import Level
 from game.scenes.play import PlayScene
-from sprites.puzzle_icons import Confetti, draw_arrow, draw_stars
+from sprites.puzzle_icons import Confetti, draw_stars
 
 SOLUTION_STEP = 1.1            # seconds between the moves of a shown solution
 HUMAN = saves.Seat("human", None)
@@ -370,16 +370,9 @@ class PuzzleScene(PlayScene):
 
     def draw_board_overlay(self, surface) -> None:
         s = self.app.scale
-        palette = self.app.palette
         move = self._hinted_move()
         if move is not None and not self.view.animating:
-            frm, to, _ = move
-            pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 700) % 2) - 1)
-            width = max(3, round((5 + 2 * pulse) * s))
-            a, b = self.view.centre(frm), self.view.centre(to)
-            pygame.draw.circle(surface, palette.highlight_good, a, round(self.view.step * 0.5),
-                               width)
-            draw_arrow(surface, a, b, palette.highlight_good, width)
+            self.view.draw_hint(surface, move)
         if self.celebration is not None:
             self.celebration.draw(surface, self.celebration_time, s)
             self._draw_solved_banner(surface)

@@ -1,4 +1,5 @@
-"""Settings: volume, fullscreen, palette, animation and computer speed. Saved at once."""
+"""Settings: the effects' and the music's volume, fullscreen, palette, animation and
+computer speed. Saved at once."""
 from __future__ import annotations
 
 from game import settings as settings_module
@@ -11,10 +12,13 @@ class SettingsScene(Scene):
     def build(self, size) -> None:
         st = self.app.settings
         s = self.app.scale
-        rects = iter(self.column_rects(7, width=600, height=48, gap=12, top=round(140 * s)))
-        volume = min(VOLUMES, key=lambda v: abs(v - st.volume))
+        rects = iter(self.column_rects(8, width=600, height=46, gap=10, top=round(140 * s)))
+        volume = min(VOLUMES, key=lambda v: abs(v - st.effects_volume))
         self.selector(next(rects), "Volume", VOLUMES, volume, self.set_volume,
                       lambda v: f"{round(v * 100)}%")
+        music = min(VOLUMES, key=lambda v: abs(v - st.music_volume))
+        self.selector(next(rects), "Music", VOLUMES, music, self.set_music_volume,
+                      lambda v: f"{round(v * 100)}%" if v else "off")
         self.selector(next(rects), "Fullscreen (F11)", (False, True), st.fullscreen,
                       self.set_fullscreen, lambda v: "on" if v else "off")
         self.selector(next(rects), "Palette", settings_module.PALETTE_CHOICES, st.palette,
@@ -33,8 +37,15 @@ class SettingsScene(Scene):
         self.app.save_settings()
 
     def set_volume(self, value) -> None:
+        """The sound effects' volume ("Volume")."""
         self.app.sounds.set_volume(value)
-        self.set_value("volume", value)
+        self.set_value("effects_volume", value)
+
+    def set_music_volume(self, value) -> None:
+        """The music loop's volume; 0 stops it (it is synthesised the first time it is
+        turned up)."""
+        self.app.sounds.set_music_volume(value)
+        self.set_value("music_volume", value)
 
     def set_fullscreen(self, value) -> None:
         self.app.set_fullscreen(value)

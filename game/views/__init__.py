@@ -2,6 +2,15 @@
 from __future__ import annotations
 
 
+def draw_hint_outline(surface, rect, colour, width: int = 4) -> None:
+    """The pulsing ring every board draws around a hinted square, tile or piece."""
+    import pygame
+    pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 700) % 2) - 1)
+    grow = round(2 + 4 * pulse)
+    pygame.draw.rect(surface, colour, pygame.Rect(rect).inflate(grow * 2, grow * 2),
+                     width + round(2 * pulse), border_radius=max(4, rect.w // 6))
+
+
 def make_view(app, state, names):
     """The board view for `state`'s game."""
     if state.spec.name == "xtic":

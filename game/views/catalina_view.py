@@ -22,6 +22,7 @@ import math
 import pygame
 
 from game import input as inp
+from game.views import draw_hint_outline
 from game.rules import catalina as rules
 from game.scenes.base import draw_text, fit_text, render_text
 from sprites import catalina_marks as marks
@@ -215,7 +216,7 @@ class CatalinaView:
             return
         if move == rules.PASS:
             self.skipped = before.pass_reason()
-            self.app.sounds.play("handover")
+            self.app.sounds.play("pass")
             return
         self.skipped = None
         self.app.sounds.play("place")
@@ -394,6 +395,11 @@ class CatalinaView:
         image = marks.mark_image(side, owner, colour, stroke=0.1).copy()
         image.set_alpha(round(170 * grow))
         surface.blit(image, image.get_rect(center=block.center))
+
+    def draw_hint(self, surface, move) -> None:
+        # In the accent colour: the claimable tiles around it are outlined in green.
+        if isinstance(move, rules.Claim):
+            draw_hint_outline(surface, self.cell_rect(*grid_xy(move)), self.app.palette.accent)
 
     def _draw_claimable(self, surface) -> None:
         if self.roll_anim is not None or self.state.is_over:

@@ -21,6 +21,7 @@ import math
 import pygame
 
 from game import input as inp
+from game.views import draw_hint_outline
 from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
 from game.scenes.base import draw_text, fit_text, render_text
 from sprites import truchet_tiles as art
@@ -231,13 +232,18 @@ class TruchetView:
     def on_move(self, move, before) -> None:
         if not isinstance(move, Tile):
             return                          # "agree": nothing moves
-        self.app.sounds.play("place")
+        self.app.sounds.play(self.placed_sound(before))
         self.cursor = (move.x, move.y)
         factor = self.app.settings.animation_factor
         if factor > 0:
             self.pops.append([move, 0.0, POP_TIME / factor])
         if self.state.to_play is not None and before.to_play != self.state.to_play:
             self.colour = self.state.to_play      # a new turn starts on the mover's colour
+
+    def placed_sound(self, before) -> str:
+        """The sound of a tile just placed: "region_closed" when it closed a region."""
+        closed = self.state.layout.closed_count
+        return "region_closed" if sum(closed) > sum(before.layout.closed_count) else "place"
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -443,6 +449,15 @@ class TruchetView:
                 rect = rect.move(offset)
                 pygame.draw.rect(surface, palette.text_dim, rect, width,
                                  border_radius=max(2, size // 6))
+
+    def draw_hint(self, surface, move) -> None:
+        """A hinted tile: its picture, faint, on its cell, in a pulsing ring."""
+        if not isinstance(move, Tile):
+            return
+        rect = self.cell_rect(move.x, move.y)
+        art.draw_tile(surface, rect.topleft, max(rect.w, rect.h), move.colour, move.orient,
+                      self.app.palette, alpha=150)
+        draw_hint_outline(surface, rect, self.app.palette.highlight_good)
 
     def _draw_ghost(self, surface, size: int) -> None:
         palette = self.app.palette

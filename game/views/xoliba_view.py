@@ -19,6 +19,7 @@ from game.rules import xoliba
 from game.rules.xoliba import COLOUR_NAMES, PASS, POINTS, SIDE, SIZE_NAMES, TRIANGLES, WHITE
 from game.scenes.base import draw_text, readable_on
 from sprites import xoliba_pieces as art
+from sprites.puzzle_icons import draw_arrow
 from sprites.palettes import mix
 
 POINT_SET = frozenset(POINTS)
@@ -129,6 +130,18 @@ class XolibaView:
     def centre(self, point: int) -> tuple[int, int]:
         x, y = self._centres[point]
         return (round(x), round(y))
+
+    def draw_hint(self, surface, move) -> None:
+        """A hinted swap: a pulsing ring on the piece and an arrow to where it goes."""
+        if move == PASS:
+            return
+        frm, to, _ = move
+        pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 700) % 2) - 1)
+        width = max(3, round((5 + 2 * pulse) * getattr(self.app, "scale", 1.0)))
+        a, b = self.centre(frm), self.centre(to)
+        colour = self.app.palette.highlight_good
+        pygame.draw.circle(surface, colour, a, round(self.step * 0.5), width)
+        draw_arrow(surface, a, b, colour, width)
 
     def hit(self, pos):
         """The point under `pos` (within half a spacing of its centre), or None."""
@@ -438,18 +451,21 @@ class XolibaView:
             shown[frm], shown[to] = shown[to], shown[frm]
             self.cursor = to
         changes = [p for p in POINTS if shown[p] != self.state.board[p]]
+        if move == PASS:
+            self.app.sounds.play("pass")
         if factor <= 0:
             if swap:
-                self.app.sounds.play("place")
+                self.app.sounds.play("swap")
+                self.app.sounds.play("triangle")
             if changes:
-                self.app.sounds.play("handover")
+                self.app.sounds.play("flip")
             return
         if swap:
             distance = max(abs(frm % SIDE - to % SIDE), abs(frm // SIDE - to // SIDE))
             duration = (self.SLIDE_TIME + self.SLIDE_PER_STEP * distance) / factor
             self.slides.append(Slide(before.board[to], to, frm, duration, -0.16))
             self.slides.append(Slide(before.board[frm], frm, to, duration, 0.16))
-            self.app.sounds.play("place")
+            self.app.sounds.play("swap")
             delay = duration + 0.04 / factor
             origin = self._centres[to]
         else:
@@ -458,13 +474,15 @@ class XolibaView:
         for index, p in enumerate(changes):
             self.flips.append(Flip(p, shown[p], self.state.board[p],
                                    delay + index * self.FLIP_STAGGER / factor,
-                                   self.FLIP_TIME / factor, "handover" if index == 0 else ""))
+                                   self.FLIP_TIME / factor, "flip"))
 
     def update(self, dt: float) -> None:
         self.clock += dt
         self._warm_up()
         for slide in self.slides:
             slide.elapsed += dt
+        if self.slides and all(slide.done for slide in self.slides):
+            self.app.sounds.play("triangle")        # the discs land: the triangle is formed
         for flip in self.flips:
             flip.elapsed += dt
             if not flip.started and flip.elapsed >= flip.delay:

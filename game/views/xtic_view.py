@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pygame
 
 from game import input as inp
+from game.views import draw_hint_outline
 from game.rules import xtic
 from game.scenes.base import draw_text, readable_on
 from sprites import xtic_pieces
@@ -308,6 +309,14 @@ class XticView:
         for flight in self.flights:
             if flight.elapsed >= flight.delay:
                 xtic_pieces.draw_piece(surface, flight.piece, flight.rect(), palette)
+
+    def draw_hint(self, surface, move) -> None:
+        """A hinted move: rings round its square and round the piece it hands over."""
+        square, piece = move
+        if square is not None:
+            draw_hint_outline(surface, self.square_rect(square), self.app.palette.highlight_good)
+        if piece is not None:
+            draw_hint_outline(surface, self.pool_rect(piece), self.app.palette.highlight_good)
 
     def _draw_focus(self, surface, target, colour, width) -> None:
         region, index = target

@@ -100,6 +100,12 @@ class XutoliView(TruchetView):
             return super().move_rows(texts)
         return [texts[i:i + 2] for i in range(0, len(texts), 2)]
 
+    def placed_sound(self, before) -> str:
+        """The sound of a tile just placed: "pattern" when the turn made the winning
+        formation (a pair of patterns, or a target matched)."""
+        made = self.state.winning_formation is not None and before.winning_formation is None
+        return "pattern" if made else "place"
+
     # --- the end -------------------------------------------------------------------------
     def final_regions(self) -> list:
         formation = self.state.winning_formation
