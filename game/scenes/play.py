@@ -15,6 +15,7 @@ from game.engine.match import Match
 from game.engine.state import Outcome
 from game.scenes.base import Scene, draw_text, fit_text, wrap_text
 from game.views import make_view
+from sprites.puzzle_icons import Confetti
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
 RESULTS_DELAY = 1.3                # the losing line is shown before the results panel
@@ -53,6 +54,8 @@ class PlayScene(Scene):
         self.hint_pending = False           # the worker is finding a hint for a human
         self.hint_move = None               # the hinted move, shown until a move is made
         self._counted = None                # the finished game last counted in the stats
+        self.celebration: Confetti | None = None    # a win's burst of confetti
+        self.celebration_time = 0.0
         self.pass_wait = 0.0
         self._pass_key = None
         self._must_pass = False
@@ -190,7 +193,26 @@ class PlayScene(Scene):
         if self.state.is_over:
             self.results_timer = 0.0
             self._count(self.state, self.state.outcome)
+            if self.celebration is None and self.celebrates():
+                self._celebrate()
+        else:
+            self.celebration = None
 
+    def celebrates(self) -> bool:
+        """A finished game is celebrated when a human won it (or, with no human at the
+        table, when anyone did: the demos), unless motion is off."""
+        winner = self.state.outcome.winner
+        if winner is None or self.app.settings.animation_factor <= 0:
+            return False
+        return not self._has_human() or not self.seats[winner].is_computer
+
+    def _celebrate(self) -> None:
+        palette = self.app.palette
+        board = pygame.Rect(0, 0, self.panel.x, self.app.size[1])
+        self.celebration = Confetti(board, list(palette.discs[:2]) + [palette.accent,
+                                                                       (250, 250, 250)],
+                                    seed=len(self.state.history))
+        self.celebration_time = 0.0
     def _count(self, state, outcome) -> None:
         """A finished game goes into the statistics once (taking its last move back and
         finishing again is the same game)."""
@@ -425,6 +447,8 @@ class PlayScene(Scene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.view.update(dt)
+        if self.celebration is not None:
+            self.celebration_time += dt
         if self.results_timer is not None:
             if not self.view.animating:
                 self.results_timer += dt
@@ -693,6 +717,8 @@ class PlayScene(Scene):
         """Drawn over the board, under the panel (a hint, a celebration)."""
         if self.hint_move is not None and not self.view.animating:
             self.view.draw_hint(surface, self.hint_move)
+        if self.celebration is not None:
+            self.celebration.draw(surface, self.celebration_time, self.app.scale)
 
     exit_name = "menu"          # where Quit (pause) and the results card's last button go
     allows_take_back = True     # the results card offers to take the last move back

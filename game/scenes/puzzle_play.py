@@ -17,7 +17,7 @@ from game.puzzle_progress import near_par_margin, save_progress, stars_for
 from game.rules import xoliba
 from game.rules.xoliba_levels import Level
 from game.scenes.play import PlayScene
-from sprites.puzzle_icons import Confetti, draw_stars
+from sprites.puzzle_icons import draw_stars
 
 SOLUTION_STEP = 1.1            # seconds between the moves of a shown solution
 HUMAN = saves.Seat("human", None)
@@ -50,8 +50,6 @@ class PuzzleScene(PlayScene):
         self.solution: list | None = None       # the level's line, while it is being shown
         self.solution_wait = 0.0
         self.solved = None                      # puzzle_progress.Solved, once solved
-        self.celebration: Confetti | None = None
-        self.celebration_time = 0.0
         progress.current = level.id
 
     def enter(self) -> None:
@@ -267,8 +265,6 @@ class PuzzleScene(PlayScene):
     # --- per frame -----------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.celebration is not None:
-            self.celebration_time += dt
         if self.hint_job is not None:
             self.thinking_time += dt
             reply = self.app.worker.poll()
@@ -287,13 +283,8 @@ class PuzzleScene(PlayScene):
                 step = len(self.state.history)
                 self.play_move(self.state.parse_move(self.solution[step]))
 
-    def play_move(self, move) -> None:
-        super().play_move(move)
-        if self.solved is not None and self.celebration is None:
-            self.celebration = Confetti(self.view.area, list(self.app.palette.discs[:2])
-                                        + [self.app.palette.accent, (250, 250, 250)],
-                                        seed=len(self.state.history))
-            self.celebration_time = 0.0
+    def celebrates(self) -> bool:
+        return self.solved is not None          # not a shown solution
 
     # --- the side panel and the board ----------------------------------------------------
     def panel_title(self) -> str:
@@ -369,12 +360,11 @@ class PuzzleScene(PlayScene):
         return super()._status_text()
 
     def draw_board_overlay(self, surface) -> None:
-        s = self.app.scale
         move = self._hinted_move()
         if move is not None and not self.view.animating:
             self.view.draw_hint(surface, move)
-        if self.celebration is not None:
-            self.celebration.draw(surface, self.celebration_time, s)
+        super().draw_board_overlay(surface)             # the confetti
+        if self.solved is not None:
             self._draw_solved_banner(surface)
 
     def _draw_solved_banner(self, surface) -> None:

@@ -24,7 +24,8 @@ class SettingsScene(Scene):
         self.selector(next(rects), "Palette", settings_module.PALETTE_CHOICES, st.palette,
                       self.set_palette)
         self.selector(next(rects), "Animations", settings_module.ANIMATION_SPEEDS,
-                      st.animation_speed, lambda v: self.set_value("animation_speed", v))
+                      st.animation_speed, lambda v: self.set_value("animation_speed", v),
+                      lambda v: "off (reduced motion)" if v == "off" else v)
         self.selector(next(rects), "Computer speed", settings_module.COMPUTER_SPEEDS,
                       st.computer_speed, lambda v: self.set_value("computer_speed", v))
         self.selector(next(rects), "Board coordinates", (True, False), st.show_coordinates,
