@@ -263,10 +263,20 @@ class _Navigator(Device):
         return [forward] * ahead if ahead <= size - ahead else [backward] * (size - ahead)
 
     def focus(self, item) -> None:
+        """Up and down move within a column of buttons; a button beside another (a row
+        of columns) is reached from the one in the focused column, then left or right."""
         ring = self.app.scene.ring
         target = ring.items.index(item)
-        assert all(it.column == item.column for it in ring.items), "one column of buttons"
-        self.directions(self._steps(ring.focus, target, len(ring.items), "down", "up"))
+        column = ring.current.column
+        anchor = target
+        if item.column != column:
+            anchor = next(i for i, it in enumerate(ring.items) if it.column == column
+                          and it.element.rect.y == item.element.rect.y)
+        same = [i for i, it in enumerate(ring.items) if it.column == column]
+        self.directions(self._steps(same.index(ring.focus), same.index(anchor), len(same),
+                                    "down", "up"))
+        across = item.column - ring.items[anchor].column
+        self.directions(["right"] * across if across > 0 else ["left"] * -across)
         assert ring.focus == target, f"could not focus {item.element.text!r}"
 
     def press(self, item) -> None:

@@ -73,7 +73,11 @@ class SetupScene(Scene):
                           on_change=lambda value, name=option.name: self.set_option(name, value),
                           format_value=option.label_of)
         self.button(next(rects), "Start", self.start)
-        self.button(next(rects), "Rules", self.rules)
+        row = next(rects)           # the rules and the tutorial side by side
+        half = (row.w - round(12 * s)) // 2
+        self.button((row.x, row.y, half, row.h), "Rules", self.rules, column=0)
+        self.button((row.right - half, row.y, half, row.h), "Tutorial", self.tutorial,
+                    column=1)
         self.button(next(rects), "Back", self.app.pop)
 
     def set_seat(self, index: int, choice: str) -> None:
@@ -100,6 +104,10 @@ class SetupScene(Scene):
             return
         state = self.spec.new_game(options=self.setup.options)
         self.app.push(PlayScene(self.app, state, seats))
+
+    def tutorial(self) -> None:
+        from game.scenes.tutorial import TutorialScene
+        self.app.push(TutorialScene(self.app, self.spec))
 
     def rules(self) -> None:
         from game.scenes.rules import RulesScene

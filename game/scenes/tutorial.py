@@ -1,0 +1,74 @@
+"""A first-game tutorial: a real game against the weakest computer, with the game's
+tutorial lines (game/tutorials.py) in the side panel, one per move of the player, and the
+board ringing the move the easy computer would play as a suggestion. Any legal move is
+accepted; undo steps the lines back too. A tutorial game is neither saved for later nor
+counted in the statistics.
+"""
+from __future__ import annotations
+
+import random
+import re
+
+import game.ai
+from game import tutorials
+from game.engine.saves import Seat
+from game.scenes.play import PlayScene
+
+TUTOR_LEVEL = "easy"            # whose move is suggested
+
+
+class TutorialScene(PlayScene):
+    records_stats = False
+
+    def __init__(self, app, spec):
+        options = {"players": 2} if spec.name == "xoliba" else {}
+        state = spec.new_game(seed=1, options=options)
+        seats = [Seat("human", None)] + [Seat("computer", spec.ai_levels[0])
+                                         for _ in spec.seats_for(options)[1:]]
+        super().__init__(app, state, seats)
+        self.lines = tutorials.steps(spec.name)
+        self._suggestion_key = None
+        self._suggestion = None
+
+    def _save(self) -> None:
+        pass                            # the player's suspended game stays as it was
+
+    def step(self) -> int:
+        """How many moves the player has made in this game (the line to show)."""
+        key = (len(self.state.history), tuple(self.state.history[-1:]))
+        if getattr(self, "_step_key", None) != key:
+            replay = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
+            count = 0
+            for move in self.state.history:
+                count += replay.to_play == 0
+                replay.play(move)
+            self._step_key, self._step = key, count
+        return self._step
+
+    def suggestion(self):
+        """The easy computer's move for the player, while the lines teach (not a roll)."""
+        state = self.state
+        if not self.human_to_move or state.is_chance or self.must_pass \
+                or self.step() >= len(self.lines) - 1:
+            return None
+        key = (len(state.history), tuple(state.history[-1:]))
+        if self._suggestion_key != key:
+            self._suggestion_key = key
+            self._suggestion = game.ai.choose_move(state, TUTOR_LEVEL,
+                                                   random.Random(len(state.history)))
+        return self._suggestion
+
+    def panel_lines(self) -> list:
+        palette = self.app.palette
+        number = min(self.step(), len(self.lines) - 1)
+        lines = [(f"Tutorial, step {number + 1} of {len(self.lines)}", palette.accent)]
+        # A sentence per entry: the panel wraps each into a few lines.
+        for sentence in re.split(r"(?<=[.!?])\s+", self.lines[number]):
+            lines.append((sentence, palette.text))
+        return lines
+
+    def draw_board_overlay(self, surface) -> None:
+        super().draw_board_overlay(surface)
+        move = self.suggestion() if self.hint_move is None else None
+        if move is not None and not self.view.animating:
+            self.view.draw_hint(surface, move)

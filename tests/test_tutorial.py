@@ -1,0 +1,92 @@
+"""First-game tutorials: opened from each game's setup with any device, the panel shows
+the step for each move the player makes, the board rings a suggested move, the game goes
+on after the last step, undo steps back, and nothing is saved or counted."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import game.rules
+from game import stats, tutorials
+from game.engine import saves
+from game.scenes.tutorial import TutorialScene
+from scene_driver import DEVICES, scene_name, settle, step, wait_for
+from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+
+
+def open_tutorial(app, device, title):
+    device.activate(title)
+    assert scene_name(app) == "SetupScene"
+    device.activate("Tutorial")
+    assert scene_name(app) == "TutorialScene"
+    return app.scene
+
+
+def panel_text(scene) -> str:
+    return " ".join(text for text, _ in scene.panel_lines())
+
+
+def my_move(app, scene):
+    """The player's next move: the suggested one (a roll when the dice are due)."""
+    wait_for(app, lambda: scene.human_to_move or scene.state.is_over, timeout=60,
+             what="the player's turn")
+    if scene.state.is_over:
+        return False
+    state = scene.state
+    if state.is_chance:
+        move = state.copy().sample_chance()
+    elif scene.must_pass:
+        wait_for(app, lambda: not scene.must_pass, what="the pass")
+        return True
+    else:
+        move = scene.suggestion() or state.legal_moves()[0]
+        assert move in state.legal_moves()
+    scene.play_move(move)
+    settle(app)
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(game.rules.names()))
+def test_every_tutorial_walks_through_its_steps(make_app, name):
+    app = make_app()
+    spec = game.rules.get(name)
+    scene = open_tutorial(app, DEVICES["keyboard"](app), spec.title)
+    lines = tutorials.steps(name)
+    assert len(lines) >= 4
+    shown = []
+    for _ in range(len(lines) + 2):
+        text = panel_text(scene)
+        number = min(scene.step(), len(lines) - 1)
+        assert f"step {number + 1} of {len(lines)}" in text
+        shown.append(number)
+        if number < len(lines) - 1 and scene.human_to_move and not scene.state.is_chance:
+            assert scene.suggestion() in scene.state.legal_moves()
+        if not my_move(app, scene):
+            break
+    assert shown[:len(lines)] == list(range(len(lines)))[:len(shown)]
+    assert max(shown) == len(lines) - 1 or scene.state.is_over
+    shoot(app, f"tutorial_{name}")
+
+
+@pytest.mark.parametrize("device_name", ["mouse", "gamepad"])
+def test_a_tutorial_from_the_setup_with_each_device(make_app, device_name):
+    app = make_app()
+    scene = open_tutorial(app, DEVICES[device_name](app), "Xtic")
+    assert "step 1 of" in panel_text(scene)
+    my_move(app, scene)
+    wait_for(app, lambda: scene.human_to_move, timeout=60, what="the computer")
+    assert "step 2 of" in panel_text(scene)
+    DEVICES[device_name](app).undo()
+    assert "step 1 of" in panel_text(scene)
+
+
+def test_a_tutorial_is_not_saved_nor_counted(make_app):
+    app = make_app()
+    scene = TutorialScene(app, game.rules.get("xtic"))
+    app.push(scene)
+    step(app)
+    my_move(app, scene)
+    assert not saves.resume_path().exists()
+    assert scene.records_stats is False
+    loaded, _ = stats.load_stats()
+    assert loaded.is_empty
