@@ -12,7 +12,7 @@ import pytest
 from game.ai import SearchCancelled
 from game.ai import che as ai_che
 from game.rules import che
-from game.rules.truchet import key_of
+from game.rules.truchet import key_of, xy_of
 
 SPEC = che.SPEC
 LEVELS = SPEC.ai_levels
@@ -262,3 +262,98 @@ def test_hard_plays_the_second_tile_it_planned():
     state.play(first)
     assert planned[0] == tuple(state.history)
     assert ai_che.choose_move(state, "hard", random.Random(3)) == planned[1]
+
+
+def test_the_region_index_gives_the_liberties_of_every_region():
+    # The search reads liberties from a region index kept up to date as it places and
+    # takes back tiles: compare it with the layout's own regions after every change.
+    rng = random.Random(31)
+
+    def expected(layout, colour, most):
+        found = {}
+        for region in layout.regions():
+            if region.closed or (colour is not None and region.colour != colour):
+                continue
+            libs = {cell for vertex in region.vertices
+                    for cell in layout.empty_cells_around(*vertex)}
+            if most is None or len(libs) <= most:
+                found[region.root] = libs
+        return found
+
+    def check(sim):
+        for colour in (None, LIGHT, DARK):
+            for most in (None, 1, 2, 3, 4, 5):
+                got = {root: {xy_of(c) for c in cells}
+                       for root, cells in sim.liberties(colour, most).items()}
+                assert got == expected(sim.layout, colour, most), (colour, most)
+
+    for state in random_positions(6, 2, seed=32):
+        sim = ai_che._Sim(state)
+        check(sim)
+        marks = []
+        for _ in range(30):
+            if marks and rng.random() < 0.35:
+                sim.layout.rollback(marks.pop())
+            else:
+                marks.append(sim.layout.mark())
+                sim.place(*rng.choice(sim.tiles()))
+            check(sim)
+
+
+# Dark to move (a game of hard against greedy). Most of hard's candidate turns, among them
+# the best ones by the evaluation, let Light force a closure: D@-4,1 L@-5,1 (which hard
+# played when it looked at its first 40 turns or so) is met by D@-6,3 D@-2,0. The safe
+# turns lie deeper in the list.
+DEEP_DEFENCE = ("DL@0,0", "L@1,0", "D@2,0", "D@2,-1", "D@-1,0", "L@0,1", "L@3,-1", "D@-1,1",
+                "D@3,0", "L@1,-1", "L@1,-2", "D@0,-1", "D@2,-2", "L@-1,-1", "L@-1,-2",
+                "D@-2,-1", "D@-1,-3", "L@3,-2", "L@-1,2", "D@4,-2", "D@-2,2", "L@-2,-2",
+                "L@3,-3", "D@-2,-3", "D@-3,-1", "L@-3,0", "L@-2,-4", "D@-3,1", "D@-2,-5",
+                "L@-3,2", "L@0,2", "D@-3,3", "D@0,3", "L@-4,3", "L@-4,2", "D@-2,3", "D@3,-4",
+                "D@-2,1", "L@-4,4", "D@-5,3", "D@-5,2")
+DEEP_TRAP = ("D@-4,1", "L@-5,1")
+
+
+def search_after(state, *texts):
+    """A hard-level search on `state` with the tiles `texts` placed in its own layout."""
+    search = ai_che._TurnSearch(state, random.Random(0), None, None, True, 10)
+    replay = state.copy()
+    for text in texts:
+        move = replay.parse_move(text)
+        replay.play(move)
+        search.sim.place(key_of(move.x, move.y), move.colour)
+    return search
+
+
+def test_hard_as_dark_finds_a_safe_turn_deep_in_its_list():
+    state = dark_to_move(*DEEP_DEFENCE)
+    assert search_after(state, *DEEP_TRAP).opponent_forces()
+    after = state.copy()
+    for _ in range(2):
+        move, _value = ai_che.search_move(after, "hard", random.Random(0), budget=60)
+        after.play(move)
+    turn = after.move_list()[-2:]
+    assert turn != list(DEEP_TRAP)
+    assert not after.is_over and not turn_can_win(after, LIGHT)
+    assert not search_after(state, *turn).opponent_forces()
+
+
+def test_when_every_turn_is_forced_hard_leaves_the_fewest_forcing_turns():
+    state = dark_to_move(*DEEP_DEFENCE)
+    trap = search_after(state, *DEEP_TRAP)
+    assert trap.forcing_turns(ai_che.FORCED_COUNT) >= 1
+    safe = ("L@-4,-1", "L@-3,-2")
+    assert search_after(state, *safe).forcing_turns(ai_che.FORCED_COUNT) == 0
+
+    def tiles(texts):
+        replay = state.copy()
+        found = []
+        for text in texts:
+            move = replay.parse_move(text)
+            replay.play(move)
+            found.append((key_of(move.x, move.y), move.colour))
+        return found
+
+    # Given as forced turns, the trap first (the better value): the safe one is chosen.
+    search = ai_che._TurnSearch(state, random.Random(0), None, None, True, 10)
+    forced = [(tiles(DEEP_TRAP), 50.0), (tiles(safe), -30.0)]
+    assert search.least_forced(forced, forced[0][0]) == forced[1][0]

@@ -17,9 +17,15 @@ hard      a selective minimax over whole turns, within a time budget (HARD_BUDGE
           four, then our defences on the cells their threats need), and for the rest
           searches the opponent's relevant replies (every tile on a cell its threats
           need, each followed by the relevant second tiles) to find a turn that wins by
-          force next turn. When the opponent's turn is the last one, it plays that turn
-          out (exactly for one tile, greedily for two) to score the run-out. It searches
-          a turn once, with its first tile, and plays the second tile it planned.
+          force next turn. It stops after 8 turns that pass; the opponent's forcing
+          turns found so far are tried first on the next turns (`killers`), which makes
+          most refutations quick. When every turn it looked at lets the opponent force a
+          win, it takes the one that leaves the opponent the fewest forcing turns
+          (least_forced: the fewer, the likelier a fallible opponent misses them, and a
+          turn that makes a threat of ours leaves fewer). When the opponent's turn is the
+          last one, it plays that turn out (exactly for one tile, greedily for two) to
+          score the run-out. It searches a turn once, with its first tile, and plays the
+          second tile it planned.
 
 Threats. A region of colour c with liberties L (the empty cells touching its vertices)
 closes when every cell of L holds a tile not dominant in c; so a region with at most two
@@ -44,7 +50,11 @@ tiles of its colour around small enemy regions, which is what opponent_forces gu
 against.
 
 The search works on its own TruchetLayout rebuilt from the game's history, placing and
-taking back tiles with the layout's trail, and never touches the CheState.
+taking back tiles with the layout's trail, and never touches the CheState. Beside the
+layout it keeps a region index (_Sim._index, updated by _Sim.place, its changes on the
+same trail): the regions with few open slots and the vertices of each region that still
+have an empty cell around them, so the liberties of the small regions (what every threat
+question asks) cost a few lookups instead of a walk over all the vertices.
 """
 from __future__ import annotations
 
@@ -52,11 +62,11 @@ import random
 import time
 
 from game.ai import SearchCancelled, SearchTimeout
-from game.rules.truchet import (AROUND_STEPS, BAND_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
+from game.rules.truchet import (BAND_STEPS, CORNER_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
                                 RIGHT, STRIDE, Tile, TruchetLayout)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
-HARD_BUDGET = 1.5            # seconds for a turn (its first tile; the second is planned)
+HARD_BUDGET = 3.0            # seconds for a turn (its first tile; the second is planned)
 MEDIUM_BUDGET = 0.8
 BEGINNER_SEES_WIN = 0.5
 DRAW = -1
@@ -70,6 +80,10 @@ SIZE_CURVE = 2               # ... weighted by (tiles placed / pool) ** SIZE_CUR
 LIMIT_WEIGHT = {0: 200, 1: 60, 2: 20, 3: 6}   # by distance to the group limit
 H_SIZE_WEIGHT = 100.0        # the hard level's SIZE_WEIGHT and SIZE_CURVE
 H_SIZE_CURVE = 2
+FORCED_TURNS = 12            # turns compared when every turn lets the opponent force a win
+FORCED_COUNT = 6             # ... by their forcing turns, counted up to this many
+KILLERS = 8                  # forcing turns of the opponent remembered by opponent_forces
+LOW_OPENS = 10               # regions the index lists: up to 5 liberties (THREAT values)
 
 
 class _Sim:
@@ -84,6 +98,7 @@ class _Sim:
         self.extent = state.extent_limit
         self.inverted = state.inverted
         self.poll = None            # called now and then by the searches (time, cancel)
+        self._index()
 
     # --- the rules (as CheState.decide) ---------------------------------------------------
     def left(self):
@@ -122,10 +137,78 @@ class _Sim:
         return self.layout.meta["even"] ^ ((v // STRIDE + v % STRIDE) & 1)
 
     def place(self, cell: int, colour: int) -> None:
+        """Put a tile down (the cell must be open), keeping the region index (`_index`) up
+        to date; `layout.rollback` takes both back, the index being on the trail too."""
+        layout = self.layout
+        parent = layout.parent
         x, y = cell // STRIDE - OFFSET, cell % STRIDE - OFFSET
-        even = self.layout.meta["even"]
-        orient = LEFT if colour == even ^ ((x + y) & 1) else RIGHT
-        self.layout.place_key(cell, colour, orient, x, y)
+        orient = LEFT if colour == layout.meta["even"] ^ ((x + y) & 1) else RIGHT
+        corners = (cell, cell + STRIDE, cell + 1, cell + STRIDE + 1)
+        fresh = [v not in parent for v in corners]
+        band_a, band_b = (corners[0], corners[3]) if orient == LEFT else (corners[1], corners[2])
+        old = set()
+        if band_a in parent:
+            old.add(self._root(band_a))
+        if band_b in parent:
+            old.add(self._root(band_b))
+        layout.place_key(cell, colour, orient, x, y)
+        s = layout._set
+        verts, low, opens, cells = self.verts, self.low, layout.opens, layout.cells
+        # The band joined the regions of its two corners (either may be new).
+        r = self._root(band_a)
+        if old != {r}:
+            merged = ()
+            for dead in old:
+                merged += verts.get(dead, ())
+                if dead != r and dead in low:
+                    layout._del(low, dead)
+            s(verts, r, merged)
+        # The four corners: new ones are open vertices; old ones may have lost their last
+        # empty cell.
+        roots = []
+        for v, new in zip(corners, fresh):
+            root = self._root(v)
+            if root not in roots:
+                roots.append(root)
+            if new:
+                s(verts, root, verts.get(root, ()) + (v,))
+            elif (v - STRIDE - 1 in cells and v - 1 in cells and v - STRIDE in cells
+                  and v in cells):
+                s(verts, root, tuple(u for u in verts[root] if u != v))
+        for root in roots:
+            o = opens[root]
+            if 0 < o <= LOW_OPENS:
+                if root not in low:
+                    s(low, root, True)
+            elif root in low:
+                layout._del(low, root)
+
+    def _root(self, v: int) -> int:
+        """The root of vertex v, without path compression (that would only fill the trail)."""
+        parent = self.layout.parent
+        r = parent[v]
+        while True:
+            up = parent[r]
+            if up == r:
+                return r
+            r = up
+
+    def _index(self) -> None:
+        """The region index the searches read liberties from: `verts`, root -> the
+        vertices of the region with an empty cell around them (at most its open slots),
+        and `low`, the roots of the open regions with at most LOW_OPENS open slots (the
+        only ones that can have at most LOW_OPENS / 2 liberties). Built here from the
+        layout, then kept up to date by `place`."""
+        layout = self.layout
+        parent, opens, cells = layout.parent, layout.opens, layout.cells
+        verts: dict = {}
+        for v in parent:
+            if not (v - STRIDE - 1 in cells and v - 1 in cells and v - STRIDE in cells
+                    and v in cells):
+                verts.setdefault(self._root(v), []).append(v)
+        self.verts = {r: tuple(vs) for r, vs in verts.items()}
+        self.low = {r: True for r, o in opens.items()
+                    if 0 < o <= LOW_OPENS and parent[r] == r}
 
     def tiles(self) -> list:
         return [(c, colour) for c in sorted(self.layout.frontier) for colour in (0, 1)]
@@ -133,39 +216,41 @@ class _Sim:
     # --- regions ----------------------------------------------------------------------------
     def liberties(self, colour=None, most=None) -> dict:
         """{root: set of empty cells around it} for the open regions (of `colour`, with at
-        most `most` liberties, when given)."""
+        most `most` liberties, when given). With `most` (up to LOW_OPENS / 2) it reads the
+        region index: only the regions with few open slots, and only their open vertices."""
         layout = self.layout
         parent, opens, cells = layout.parent, layout.opens, layout.cells
-        wanted = None
-        if most is not None:
+        parity = None if colour is None else layout.meta["even"] ^ colour
+        a1, a2, a3 = -STRIDE - 1, -1, -STRIDE       # AROUND_STEPS, the last one being 0
+        libs: dict = {}
+        if most is not None and 2 * most <= LOW_OPENS:
             # A liberty cell meets a region in at most 2 vertices: <= most liberties needs
             # <= 2 * most open slots.
-            wanted = {r for r, o in opens.items()
-                      if 0 < o <= 2 * most and parent[r] == r
-                      and (colour is None or self.colour_at(r) == colour)}
-            if not wanted:
-                return {}
-        libs: dict = {}
-        for v in parent:
-            r = parent[v]
-            if parent[r] != r:
-                # A plain walk: find()'s path compression would only fill the trail.
-                r = parent[r]
-                while parent[r] != r:
-                    r = parent[r]
-            if wanted is not None:
-                if r not in wanted:
+            limit, verts = 2 * most, self.verts
+            for r in self.low:
+                if opens[r] > limit or (parity is not None and (r // STRIDE + r) & 1 != parity):
                     continue
-            elif opens[r] == 0 or (colour is not None and self.colour_at(r) != colour):
+                found = set()
+                for v in verts[r]:
+                    for e in (v + a1, v + a2, v + a3, v):
+                        if e not in cells:
+                            found.add(e)
+                if len(found) <= most:
+                    libs[r] = found
+            return libs
+        for v in parent:
+            if parity is not None and (v // STRIDE + v) & 1 != parity:
                 continue
-            for step in AROUND_STEPS:
-                c = v + step
-                if c not in cells:
+            r = self._root(v)
+            if opens[r] == 0:
+                continue
+            for e in (v + a1, v + a2, v + a3, v):
+                if e not in cells:
                     found = libs.get(r)
                     if found is None:
-                        libs[r] = {c}
+                        libs[r] = {e}
                     else:
-                        found.add(c)
+                        found.add(e)
         if most is not None:
             libs = {r: cells_ for r, cells_ in libs.items() if len(cells_) <= most}
         return libs
@@ -253,7 +338,7 @@ class _Sim:
         mine, theirs = self.target(me), self.target(opp)
         score = 0.0
         threats = 0
-        for r, libs in self.liberties().items():
+        for r, libs in self.liberties(most=5).items():
             k = len(libs)
             if self.colour_at(r) == mine:
                 score += OWN_THREAT.get(k, 0)
@@ -352,6 +437,7 @@ class _TurnSearch:
         self.polls = 0
         self.found = []             # candidate turns, filled by turns()
         self.forcing = None         # the opponent's last turn found by opponent_forces
+        self.killers = []           # forcing turns found so far, tried first on other turns
         self.sim.poll = self.poll
         self.evaluate = self.sim.evaluate_hard if defend_check else self.sim.evaluate
 
@@ -497,8 +583,14 @@ class _TurnSearch:
     def opponent_forces(self) -> bool:
         """After our turn (the opponent to move, with no winning turn): can the opponent
         make a turn after which every turn of ours leaves them a win? Their turns tried:
-        tiles on the liberties of their regions that one turn can bring down to two
-        liberties (for each, the second tiles recomputed after the first)."""
+        the forcing turns found after other turns of ours (`killers`) first, then tiles on
+        the liberties of their regions that one turn can bring down to two liberties (for
+        each, the second tiles recomputed after the first)."""
+        return self.forcing_turns(1) > 0
+
+    def forcing_turns(self, most: int) -> int:
+        """How many forcing turns (as in `opponent_forces`) the opponent has after our
+        turn, counted up to `most`; the first one found is kept in `forcing`."""
         sim, layout, me = self.sim, self.sim.layout, self.me
         opp = 1 - me
         t_opp = sim.turn_size()
@@ -509,7 +601,7 @@ class _TurnSearch:
             t_me = min(2, left - t_opp)
             t_next = min(2, left - t_opp - t_me)
         if t_me <= 0 or t_next <= 0:
-            return False
+            return 0
         target = sim.target(opp)
         frontier = layout.frontier
 
@@ -521,16 +613,46 @@ class _TurnSearch:
                 cells.update(c for c in libs if c in frontier)
             return [(c, attack) for c in sorted(cells)]
 
+        found = 0
+
+        def forcing(turn) -> bool:
+            nonlocal found
+            if found == 0:
+                self.forcing = list(turn)
+                if turn in self.killers:
+                    self.killers.remove(turn)
+                self.killers.insert(0, turn)
+                del self.killers[KILLERS:]
+            found += 1
+            return found >= most
+
         seen = set()
+        # Forcing turns found after other turns of ours first (they often still work).
+        for turn in list(self.killers):
+            if len(turn) != t_opp or turn[0][1] != attack:
+                continue
+            seen.add(frozenset(turn))
+            mark = layout.mark()
+            try:
+                for cell, colour in turn:
+                    if cell not in frontier:
+                        break
+                    sim.place(cell, colour)
+                else:
+                    self.poll()
+                    if self.cannot_defend(t_me, t_next) and forcing(turn):
+                        return found
+            finally:
+                layout.rollback(mark)
         for first in near(2 + t_opp):
             self.poll()
             mark = layout.mark()
             sim.place(*first)
             try:
                 if t_opp == 1:
-                    if self.cannot_defend(t_me, t_next):
-                        self.forcing = [first]
-                        return True
+                    if frozenset((first,)) not in seen and self.cannot_defend(t_me, t_next) \
+                            and forcing((first,)):
+                        return found
                     continue
                 for second in near(3):
                     pair = frozenset((first, second))
@@ -541,12 +663,34 @@ class _TurnSearch:
                     sim.place(*second)
                     lost = self.cannot_defend(t_me, t_next)
                     layout.rollback(inner)
-                    if lost:
-                        self.forcing = [first, second]
-                        return True
+                    if lost and forcing((first, second)):
+                        return found
             finally:
                 layout.rollback(mark)
-        return False
+        return found
+
+    def least_forced(self, forced, best):
+        """Every turn looked at lets the opponent force a win: the one (of `forced`, as
+        (tiles, value), best value first) that leaves them the fewest forcing turns
+        (counted up to FORCED_COUNT; a turn that makes a threat of ours must be answered
+        too, so it leaves fewer), then the best value. `best` while none is counted."""
+        sim, layout = self.sim, self.sim.layout
+        chosen, chosen_key = best, None
+        try:
+            for tiles, value in forced[:FORCED_TURNS]:
+                mark = layout.mark()
+                try:
+                    for tile in tiles:
+                        sim.place(*tile)
+                    count = self.forcing_turns(FORCED_COUNT)
+                finally:
+                    layout.rollback(mark)
+                key = (count, -value)
+                if chosen_key is None or key < chosen_key:
+                    chosen, chosen_key = tiles, key
+        except SearchTimeout:
+            pass                # out of time: the least forced so far
+        return chosen
 
     def cannot_defend(self, t_me: int, t_next: int) -> bool:
         """After the opponent's complete turn: whether every turn of ours (of `t_me`
@@ -566,6 +710,7 @@ class _TurnSearch:
         defend = sim.target(opp)     # the colour that extends their regions
         firsts = list(dict.fromkeys((c, colour) for c, _ in hot
                                     for colour in (defend, 1 - defend)))
+        seen = set()
         for first in firsts:
             mark = layout.mark()
             sim.place(*first)
@@ -582,6 +727,10 @@ class _TurnSearch:
                 else:
                     seconds = sim.tiles()[:4]
                 for second in seconds:
+                    pair = frozenset((first, second))
+                    if pair in seen:
+                        continue            # the same two tiles, the other way round
+                    seen.add(pair)
                     self.poll()
                     inner = layout.mark()
                     sim.place(*second)
@@ -633,17 +782,24 @@ class _TurnSearch:
             return self.found[0][0], self.found[0][1]
         best, best_value = candidates[0][0], None
         safe = 0
+        forced = []             # (tiles, value) of the turns the opponent can force
         try:
             for tiles, value, decided in candidates:
                 if not decided:
-                    value = self.look_ahead(tiles, value)
+                    static, value = value, self.look_ahead(tiles, value)
                     safe += value > -WIN / 8
+                    if -WIN / 2 < value <= -WIN / 8:
+                        forced.append((tiles, static))
                 if best_value is None or value > best_value:
                     best, best_value = tiles, value
                 if value >= WIN / 2 or safe >= (8 if self.defend_check else 3):
                     break
         except SearchTimeout:
             pass                # out of time: the best found so far
+        if self.defend_check and forced and best_value is not None \
+                and -WIN / 2 < best_value <= -WIN / 8:
+            forced.sort(key=lambda item: -item[1])
+            best = self.least_forced(forced, best)
         return best, best_value
 
 
