@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pygame
 
-from sprites import display_format
+from sprites import display_format, puzzle_icons
 from sprites.palettes import Palette, darken, lighten, mix
 
 SUPERSAMPLE = 4
@@ -128,13 +128,8 @@ def _outline_points(factor: float = 1.0) -> list:
 
 
 def star_points(centre, radius: float, inner: float = 0.45) -> list:
-    cx, cy = centre
-    points = []
-    for i in range(10):
-        r = radius if i % 2 == 0 else radius * inner
-        angle = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    return points
+    """The wildcard's star (the puzzles' star shape, a touch slimmer)."""
+    return puzzle_icons.star_points(centre, radius, inner)
 
 
 # --- numerals --------------------------------------------------------------------------

@@ -301,15 +301,12 @@ def test_music_is_deterministic_and_refuses_too_low_rates():
         sounds.synthesise_music(4000)
 
 
-def test_synthesis_seconds_benchmark():
+def test_synthesis_seconds_reports_both_parts():
+    # What `python -m game.bench startup` reads; the 0.3 s budget is checked there, not
+    # here (timings are benchmarks, never unit tests).
     times = sounds.synthesis_seconds()
     assert set(times) == {"effects", "music"}
     assert all(isinstance(v, float) and v > 0 for v in times.values())
-    # The budget: every effect at start-up in 0.3 s at most (best of three runs, so a
-    # busy machine does not fail it); the music is paid for only when it is turned on.
-    best = sounds.synthesis_seconds(48000, repeats=3)
-    assert best["effects"] <= 0.3, best
-    assert best["music"] <= 0.3, best
 
 
 # --- the bank's music --------------------------------------------------------------------

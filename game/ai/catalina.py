@@ -200,10 +200,10 @@ class _Search:
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.eval = _Eval(self.me)
 
-    def poll(self) -> None:
+    def poll(self, timed: bool = True) -> None:
         if self.should_stop is not None and self.should_stop():
             raise SearchCancelled()
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if timed and self.deadline is not None and time.perf_counter() > self.deadline:
             raise SearchTimeout()
 
     def claim(self, seat: int, big: int, bit: int):
@@ -304,7 +304,9 @@ def hard(state, rng, should_stop, budget=HARD_BUDGET):
     search = _Search(state, rng, should_stop, budget)
     first = []
     for move, big, bit in _claims(state):
-        search.poll()
+        # The one-claim scores are cheap and every claim needs one: only a cancel stops
+        # them (a timeout here would leave nothing to play).
+        search.poll(timed=False)
         first.append((search.after_claim(big, bit), move, big, bit))
     if any(value >= WIN for value, *_ in first):
         return _best([(v, m) for v, m, *_ in first], rng)
