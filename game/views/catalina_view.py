@@ -479,32 +479,140 @@ class CatalinaView:
 def illustrate(surface, rect, palette) -> None:
     """The rules screen's picture: the seed's example, a roll of 1 2 3 3 on an empty
     board and the twelve tiles it names."""
-    rect = pygame.Rect(rect)
-    side = min(rect.w, rect.h - rect.h // 4)
-    board = pygame.Rect(rect.centerx - side // 2, rect.y, side, side)
+    illustrate_roll(surface, rect, palette, (1, 2, 3, 3))
+
+
+# --- the rules pages (game/rule_pages.py) ------------------------------------------------
+def draw_nested_board(surface, board, palette, fill=None, claimed=None, decided=None,
+                      lines=()):
+    """The 9x9 nested board in the square `board`: `fill` {(x, y): colour} tints tiles,
+    `claimed` {(x, y): seat} marks them, `decided` {large index: seat or DEAD} veils a
+    large tile (with its big mark, or hatched "dead"), `lines` ((x, y), (x, y), seat)
+    are winning strokes. Returns (x, y) -> the tile's Rect."""
+    board = pygame.Rect(board)
+    side = board.w
     block = side / 3
     cell = block / 3
+
+    def cell_rect(x, y):
+        gap = 2 + (1 if x % 3 == 0 else 0)
+        return pygame.Rect(round(board.x + x * cell + gap + (x // 3) * 2),
+                           round(board.y + y * cell + gap + (y // 3) * 2),
+                           round(cell - 2 * gap), round(cell - 2 * gap))
+
     pygame.draw.rect(surface, palette.board, board, border_radius=max(4, side // 40))
-    dice = (1, 2, 3, 3)
-    named = {rules.CLAIMS[cell_index] for cell_index in rules.REACH[rules.Roll(dice)]}
     for y in range(9):
         for x in range(9):
-            gap = 2 + (1 if x % 3 == 0 else 0)
-            cell_rect = pygame.Rect(round(board.x + x * cell + gap + (x // 3) * 2),
-                                    round(board.y + y * cell + gap + (y // 3) * 2),
-                                    round(cell - 2 * gap), round(cell - 2 * gap))
-            light = (x + y) % 2 == 0
-            colour = palette.square_light if light else palette.square_dark
-            if claim_at(x, y) in named:
-                colour = palette.highlight_good
-            pygame.draw.rect(surface, colour, cell_rect, border_radius=3)
+            colour = palette.square_light if (x + y) % 2 == 0 else palette.square_dark
+            colour = (fill or {}).get((x, y), colour)
+            pygame.draw.rect(surface, colour, cell_rect(x, y), border_radius=3)
     for i in (1, 2):
         for a, b in (((board.x + i * block, board.y), (board.x + i * block, board.bottom)),
                      ((board.x, board.y + i * block), (board.right, board.y + i * block))):
             pygame.draw.line(surface, palette.board_line, a, b, 3)
-    size = max(16, min(rect.h // 8, side // 6))
-    tray = pygame.Rect(board.x, board.bottom + 6, side, size + 8)
-    dice_art.draw_dice_row(surface, dice_art.row_rects(tray, 4, size), dice, palette)
-    draw_text(surface, fit_text("1 2 3 3 names these twelve tiles", max(12, size // 3),
-                                rect.w), (rect.centerx, tray.bottom + 4), max(12, size // 3),
-              palette.text, anchor="midtop")
+    for (x, y), seat in (claimed or {}).items():
+        rect = cell_rect(x, y)
+        image = marks.mark_image(round(rect.w * 0.86), seat, marks.seat_colour(palette, seat))
+        surface.blit(image, image.get_rect(center=rect.center))
+    for start, end, seat in lines:
+        marks.line_stroke(surface, marks.seat_colour(palette, seat), cell_rect(*start).center,
+                          cell_rect(*end).center, max(3, round(cell / 7)))
+    for big, owner in (decided or {}).items():
+        area = pygame.Rect(round(board.x + (big % 3) * block + 3),
+                           round(board.y + (big // 3) * block + 3),
+                           round(block - 6), round(block - 6))
+        veil = pygame.Surface(area.size, pygame.SRCALPHA)
+        if owner == rules.DEAD:
+            veil.fill((*palette.background, 190))
+            step = max(6, area.w // 9)
+            for i in range(-area.h, area.w, step):
+                pygame.draw.line(veil, (*palette.text_dim, 90), (i, area.h), (i + area.h, 0), 2)
+            surface.blit(veil, area)
+            label = render_text("dead", max(12, round(block / 6)), palette.text_dim, True)
+            surface.blit(label, label.get_rect(center=area.center))
+            continue
+        veil.fill((*palette.background, 110))
+        surface.blit(veil, area)
+        image = marks.mark_image(round(block * 0.8), owner, marks.seat_colour(palette, owner),
+                                 stroke=0.1).copy()
+        image.set_alpha(170)
+        surface.blit(image, image.get_rect(center=area.center))
+    return cell_rect
+
+
+def _board_square(rect, reserve: int) -> pygame.Rect:
+    side = max(30, min(rect.w, rect.h - reserve))
+    return pygame.Rect(rect.centerx - side // 2, rect.y, side, side)
+
+
+def illustrate_roll(surface, rect, palette, dice) -> None:
+    """A roll of `dice` on an empty board and the tiles it names (the wildcard 4s, which
+    name more, glow)."""
+    rect = pygame.Rect(rect)
+    size = max(16, min(rect.h // 8, rect.w // 8))
+    text = max(12, min(20, size // 3))
+    board = _board_square(rect, size + 14 + 2 * text)
+    named = {rules.CLAIMS[i] for i in rules.REACH[rules.Roll(tuple(sorted(dice)))]}
+    draw_nested_board(surface, board, palette,
+                      fill={(x, y): palette.highlight_good for y in range(9) for x in range(9)
+                            if claim_at(x, y) in named})
+    tray = pygame.Rect(board.x, board.bottom + 6, board.w, size + 8)
+    wild = {i for i, value in enumerate(dice) if value == 4}
+    dice_art.draw_dice_row(surface, dice_art.row_rects(tray, 4, size), tuple(dice), palette,
+                           highlight=wild or None)
+    words = " ".join(str(d) for d in dice)
+    draw_text(surface, fit_text(f"{words} names these {len(named)} tiles", text, rect.w),
+              (rect.centerx, tray.bottom + 4), text, palette.text, anchor="midtop")
+
+
+def illustrate_notation(surface, rect, palette) -> None:
+    """The nested grid with its numbers: large rows and columns outside, the small ones
+    inside large tile [1,3], and tile [1,3][3,1] marked."""
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 26))
+    label = text * 2
+    side = max(30, min(rect.w - 2 * label, rect.h - 2 * label - text * 2))
+    board = pygame.Rect(rect.centerx - side // 2 + label // 2, rect.y + label, side, side)
+    large = {(x, y): palette.square_light if (x + y) % 2 == 0 else palette.square_dark
+             for x in range(6, 9) for y in range(0, 3)}
+    fill = {key: palette.highlight_good for key in large}
+    fill[(6, 2)] = palette.accent
+    cell_rect = draw_nested_board(surface, board, palette, fill=fill)
+    block = side / 3
+    for i in range(3):
+        draw_text(surface, f"C{i + 1}", (round(board.x + (i + 0.5) * block), board.y - text // 2),
+                  text, palette.text, True, anchor="midbottom")
+        draw_text(surface, f"R{i + 1}", (board.x - text // 2, round(board.y + (i + 0.5) * block)),
+                  text, palette.text, True, anchor="midright")
+    target = cell_rect(6, 2)
+    pygame.draw.rect(surface, palette.text, target.inflate(4, 4), 3, border_radius=4)
+    draw_text(surface, fit_text("[1,3][3,1]: large tile row 1, column 3; small row 3, column 1",
+                                text, rect.w), (rect.centerx, rect.bottom - text // 2), text,
+              palette.text, anchor="midbottom")
+
+
+# The seed of the winning page: Red has won large tile [1,1] on a diagonal, Blue [3,3]
+# down a column, and [2,2] is dead (no line is open to either player, 4 tiles each).
+_DEAD_GRID = "RRBBBRRB."
+
+
+def illustrate_winning(surface, rect, palette) -> None:
+    """Large tiles decided: won by Red, won by Blue, dead; and a game still open."""
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 26))
+    board = _board_square(rect, text * 3)
+    red, blue = 0, 1
+    claimed = {(0, 0): red, (1, 1): red, (2, 2): red, (2, 0): blue, (0, 2): blue,
+               (8, 6): blue, (8, 7): blue, (8, 8): blue, (6, 6): red, (7, 8): red,
+               (4, 0): red, (3, 1): blue, (5, 2): red, (1, 4): blue, (0, 5): red}
+    for i, mark in enumerate(_DEAD_GRID):
+        if mark != ".":
+            claimed[(3 + i % 3, 3 + i // 3)] = red if mark == "R" else blue
+    draw_nested_board(surface, board, palette, claimed=claimed,
+                      decided={0: red, 4: rules.DEAD, 8: blue},
+                      lines=[((0, 0), (2, 2), red), ((8, 6), (8, 8), blue)])
+    for i, line in enumerate(("Red took [1,1], Blue took [3,3];",
+                              "[2,2] is dead: no line is open, 4 tiles each.")):
+        draw_text(surface, fit_text(line, text, rect.w),
+                  (rect.centerx, board.bottom + round(text * 0.4) + i * round(text * 1.35)),
+                  text, palette.text, anchor="midtop")

@@ -534,3 +534,124 @@ def illustrate(surface, rect, palette) -> None:
     draw_text(surface, fit_text("a closed dark region of size 0", max(12, size // 4),
                                 rect.w), (rect.centerx, y0 + 3 * size + 8),
               max(12, size // 4), palette.text, anchor="midtop")
+
+
+# --- the rules pages (game/rule_pages.py) ------------------------------------------------
+def fitting_orient(x: int, y: int, colour: int) -> int:
+    """The orientation a `colour`-dominant tile must take on cell (x, y) when the first
+    tile made even vertices (x + y even) light: its band joins two corners of its colour."""
+    left_colour = 0 if (x + y) % 2 == 0 else 1      # LEFT joins (x,y)-(x+1,y+1)
+    return LEFT if colour == left_colour else RIGHT
+
+
+def draw_layout(surface, origin, size: int, cells: dict, palette) -> None:
+    """Tiles {(x, y): dominant colour} on a grid of `size` pixels from `origin`, each
+    turned the one way that matches its neighbours."""
+    x0, y0 = origin
+    for (x, y), colour in cells.items():
+        art.draw_tile(surface, (x0 + x * size, y0 + y * size), size, colour,
+                      fitting_orient(x, y, colour), palette)
+
+
+def _verdict_mark(surface, centre, size: int, good: bool, palette) -> None:
+    x, y = centre
+    width = max(3, size // 6)
+    if good:
+        pygame.draw.lines(surface, palette.highlight_good, False,
+                          [(x - size * 0.45, y), (x - size * 0.1, y + size * 0.35),
+                           (x + size * 0.5, y - size * 0.4)], width)
+    else:
+        arm = size * 0.38
+        for sign in (1, -1):
+            pygame.draw.line(surface, palette.highlight_bad, (x - arm, y - sign * arm),
+                             (x + arm, y + sign * arm), width)
+
+
+def illustrate_tiles(surface, rect, palette, names=("Light", "Dark")) -> None:
+    """The four tiles: a row per dominant colour (flip a tile: the other row), a column
+    per diagonal of the band (turn it: the other column)."""
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 24))
+    head_w = max(text * 6, rect.w // 5)
+    size = max(16, min((rect.w - head_w) // 2 - 3 * text, (rect.h - 6 * text) // 2 - text))
+    gap_x = ((rect.w - head_w) - 2 * size) // 2
+    gap_y = max(text * 3, (rect.h - 2 * size - 2 * text) // 2)
+    x_of = [rect.x + head_w + gap_x // 2 + i * (size + gap_x) for i in range(2)]
+    y_of = [rect.y + 2 * text + i * (size + gap_y) for i in range(2)]
+    for i, word in enumerate(("band \\  (left)", "band /  (right)")):
+        draw_text(surface, fit_text(word, text, size + gap_x - 4),
+                  (x_of[i] + size // 2, rect.y + text // 2), text, palette.text_dim,
+                  anchor="midtop")
+    for colour in (0, 1):
+        y = y_of[colour]
+        draw_text(surface, fit_text(f"{names[colour]} band", text, head_w - 8),
+                  (rect.x + head_w - 8, y + size // 2), text, palette.text, True,
+                  anchor="midright")
+        for orient in (LEFT, RIGHT):
+            x = x_of[orient]
+            art.draw_tile(surface, (x, y), size, colour, orient, palette)
+            pygame.draw.rect(surface, palette.panel_border, (x, y, size, size), 1)
+            side = "left" if orient == LEFT else "right"
+            draw_text(surface, fit_text(f"{names[colour]}, {side}", text, size + gap_x - 4),
+                      (x + size // 2, y + size + 4), text, palette.text_dim, anchor="midtop")
+
+
+def illustrate_placing(surface, rect, palette, names=("Light", "Dark")) -> None:
+    """An empty cell beside the layout, and the four tiles: the two that match every
+    touching edge fit (one of each colour), the two others do not."""
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 24))
+    size = max(12, min(rect.w // 6, (rect.h - 5 * text) // 5))
+    cells = {(0, 0): 0, (1, 0): 1, (2, 0): 0, (0, 1): 1, (2, 1): 1, (1, 2): 0, (2, 2): 1}
+    origin = (rect.centerx - size * 3 // 2, rect.y + text // 2)
+    draw_layout(surface, origin, size, cells, palette)
+    target = pygame.Rect(origin[0] + size, origin[1] + size, size, size)
+    pygame.draw.rect(surface, palette.accent, target.inflate(-4, -4), max(2, size // 20),
+                     border_radius=4)
+    draw_text(surface, "?", target.center, max(12, size // 2), palette.accent, True,
+              anchor="center")
+    y = origin[1] + 3 * size + text
+    draw_text(surface, fit_text("The tiles for the marked cell:", text, rect.w),
+              (rect.centerx, y), text, palette.text, anchor="midtop")
+    y += round(text * 1.6)
+    small = min(size, (rect.w - 5 * text) // 4)
+    pitch = (rect.w - 4 * small) // 4 + small
+    x = rect.x + (rect.w - 4 * pitch) // 2 + (pitch - small) // 2
+    for colour in (0, 1):
+        for orient in (LEFT, RIGHT):
+            good = orient == fitting_orient(1, 1, colour)
+            art.draw_tile(surface, (x, y), small, colour, orient, palette)
+            pygame.draw.rect(surface, palette.highlight_good if good else palette.panel_border,
+                             (x, y, small, small), 3 if good else 1)
+            _verdict_mark(surface, (x + small // 2, y + small + text), text, good, palette)
+            label = f"{names[colour]}: fits" if good else "no"
+            draw_text(surface, fit_text(label, text, pitch - 4),
+                      (x + small // 2, y + small + 2 * text + 2), text,
+                      palette.text if good else palette.text_dim, anchor="midtop")
+            x += pitch
+
+
+def illustrate_turns(surface, rect, palette) -> None:
+    """A layout with each tile numbered by its turn: Light's single opening tile, then
+    two tiles a turn, in the mover's colour of badge."""
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 24))
+    order = [((1, 1), 0, 1), ((2, 1), 1, 2), ((2, 2), 0, 2), ((1, 0), 1, 3), ((0, 1), 0, 3),
+             ((3, 1), 1, 4), ((1, 2), 1, 4), ((2, 0), 0, 5), ((0, 2), 1, 5)]
+    size = max(14, min(rect.w // 5, (rect.h - 6 * text) // 3))
+    origin = (rect.centerx - 2 * size, rect.y + text)
+    draw_layout(surface, origin, size, {cell: colour for cell, colour, _ in order}, palette)
+    badge = max(10, size // 5)
+    for (x, y), _, turn in order:
+        mover = (turn + 1) % 2             # turn 1 Light, 2 Dark, 3 Light, ...
+        centre = (origin[0] + x * size + size // 2, origin[1] + y * size + size // 2)
+        pygame.draw.circle(surface, palette.tiles[mover], centre, badge + 2)
+        pygame.draw.circle(surface, palette.accent, centre, badge + 2, 2)
+        draw_text(surface, str(turn), centre, round(badge * 1.3), palette.tiles[1 - mover], True,
+                  anchor="center")
+    y = origin[1] + 3 * size + text
+    for line in ("Numbers: the turn each tile came in.",
+                 "Turn 1: Light, one tile; then Dark 2, Light 2, ..."):
+        draw_text(surface, fit_text(line, text, rect.w), (rect.centerx, y), text, palette.text,
+                  anchor="midtop")
+        y += round(text * 1.4)

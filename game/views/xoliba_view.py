@@ -857,3 +857,250 @@ def illustrate(surface, rect, palette) -> None:
             width = max(3, round(step * 0.16))
             pygame.draw.line(surface, colour, (mx - arm, my - arm), (mx + arm, my + arm), width)
             pygame.draw.line(surface, colour, (mx - arm, my + arm), (mx + arm, my - arm), width)
+
+
+# --- the rules pages (game/rule_pages.py) ------------------------------------------------
+RED_FACE, BLUE_FACE = 0, 1
+SETUP_SEED = 11             # the deal shown on the set-up page
+
+
+def _lattice_inside(corners) -> list:
+    """Every grid point (c, r) on or inside the triangle `corners` (grid coordinates)."""
+    xs = [c for c, _ in corners]
+    ys = [r for _, r in corners]
+    found = []
+    for r in range(min(ys), max(ys) + 1):
+        for c in range(min(xs), max(xs) + 1):
+            if _inside((c, r), corners, 1e-6):
+                found.append((c, r))
+    return found
+
+
+def _cross(surface, centre, arm, colour, width) -> None:
+    x, y = centre
+    pygame.draw.line(surface, colour, (x - arm, y - arm), (x + arm, y + arm), width)
+    pygame.draw.line(surface, colour, (x - arm, y + arm), (x + arm, y - arm), width)
+
+
+def draw_patch(surface, cell, palette, heading, caption="", cols=7, rows=4, discs=None,
+               zones=(), arrows=(), verdict=None, step=None):
+    """A patch of the board in `cell`: a plate with `cols` x `rows` points and all their
+    lines, `discs` {(c, r): face} (r grows downwards), `zones` (corners, colour) drawn as
+    the play view outlines a triangle, `arrows` ((c, r), (c, r)) and a `heading` above,
+    a `caption` below; `verdict` True/False adds a tick or a cross by the heading.
+    Returns the grid -> pixel function."""
+    cell = pygame.Rect(cell)
+    colours = art.board_colours(palette)
+    title = max(12, min(20, round(cell.w / 14), cell.h // 9))
+    note = max(11, round(title * 0.85))
+    if step is None:
+        # room for the points and for a triangle's outline half a step beyond them
+        step = max(6.0, min((cell.w - 16) / (cols + 0.1),
+                            (cell.h - 2.2 * title - (1.9 * note if caption else 0.5 * note))
+                            / (rows + 0.1)))
+    tile = art.disc_tile(step)
+    radius = max(6, round(step * 0.4))
+    pygame.draw.rect(surface, colours["rim"], cell, border_radius=radius)
+    pygame.draw.rect(surface, colours["plate"], cell.inflate(-6, -6), border_radius=radius)
+    good, bad = palette.highlight_good, palette.highlight_bad
+    head_colour = bad if verdict is False else palette.text
+    head = draw_text(surface, heading, (cell.centerx, cell.y + round(title * 0.45)), title,
+                     head_colour, True, anchor="midtop")
+    if verdict is not None:
+        mark_x = head.right + title
+        mid = head.centery
+        if verdict:
+            pygame.draw.lines(surface, good, False, [(mark_x - title * 0.4, mid),
+                                                     (mark_x - title * 0.1, mid + title * 0.3),
+                                                     (mark_x + title * 0.45, mid - title * 0.35)],
+                              max(2, title // 6))
+        else:
+            _cross(surface, (mark_x, mid), title * 0.35, bad, max(2, title // 6))
+    if caption:
+        draw_text(surface, caption, (cell.centerx, cell.bottom - round(note * 0.5) - 3), note,
+                  palette.text_dim, anchor="midbottom")
+    top_y = cell.y + title * 1.9
+    bottom_y = cell.bottom - (note * 1.9 if caption else note * 0.6)
+    ox = cell.centerx - (cols - 1) * step / 2
+    oy = (top_y + bottom_y) / 2 - (rows - 1) * step / 2
+
+    def at(c, r):
+        return (ox + c * step, oy + r * step)
+
+    width = max(1, round(step * 0.035))
+    for r in range(rows):
+        for c in range(cols):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (-1, 1)):
+                if 0 <= c + dc < cols and r + dr < rows:
+                    pygame.draw.line(surface, colours["line"], at(c, r), at(c + dc, r + dr), width)
+            pygame.draw.circle(surface, colours["dot"], at(c, r), max(2, step * 0.07))
+    for corners, colour in zones:
+        art.draw_zone(surface, [at(*c) for c in corners], step * 0.5, colour,
+                      max(2, round(step * 0.08)), 50)
+    for point, face in (discs or {}).items():
+        art.draw_disc(surface, face, at(*point), tile, palette)
+    for start, end in arrows:
+        (sx, sy), (ex, ey) = at(*start), at(*end)
+        length = math.hypot(ex - sx, ey - sy) or 1
+        trim = step * 0.3
+        draw_arrow(surface, (sx + (ex - sx) * trim / length, sy + (ey - sy) * trim / length),
+                   (ex - (ex - sx) * trim / length, ey - (ey - sy) * trim / length),
+                   palette.accent, max(3, round(step * 0.12)))
+    return at
+
+
+def _grid_cells(rect, count, columns, gap) -> list:
+    rows = -(-count // columns)
+    w = (rect.w - gap * (columns - 1)) // columns
+    h = (rect.h - gap * (rows - 1)) // rows
+    return [pygame.Rect(rect.x + (i % columns) * (w + gap), rect.y + (i // columns) * (h + gap),
+                        w, h) for i in range(count)]
+
+
+def _triangle(apex, size, pointing="up") -> list:
+    """The corners of an accepted triangle of `size` with its right angle at `apex`."""
+    c, r = apex
+    if pointing == "up":
+        return [apex, (c - size, r + size), (c + size, r + size)]
+    if pointing == "down":
+        return [apex, (c - size, r - size), (c + size, r - size)]
+    if pointing == "left":
+        return [apex, (c + size, r - size), (c + size, r + size)]
+    return [apex, (c - size, r - size), (c - size, r + size)]
+
+
+def _filled(corners, face_inside=WHITE, corner_face=RED_FACE, extra=None) -> dict:
+    discs = {point: face_inside for point in _lattice_inside(corners)}
+    discs.update({corner: corner_face for corner in corners})
+    discs.update(extra or {})
+    return discs
+
+
+def illustrate_setup(surface, rect, palette) -> None:
+    """A two-player deal on the whole board, its 8 corners and 20 edge points ringed."""
+    import random
+    rect = pygame.Rect(rect)
+    note = max(12, min(18, rect.h // 26))
+    board = xoliba.deal(random.Random(SETUP_SEED), 2)
+    side_units = SIDE - 1 + 2 * art.MARGIN
+    step = min(rect.w, rect.h - 3 * note) / side_units
+    side = art.board_side(step)
+    topleft = (rect.centerx - side // 2, rect.y)
+    art.draw_board(surface, step, palette, topleft)
+    tile = art.disc_tile(step)
+    for point in POINTS:
+        x, y = art.point_offset(step, point)
+        centre = (topleft[0] + x, topleft[1] + y)
+        art.draw_disc(surface, board[point], centre, tile, palette)
+        if point in xoliba.CORNERS:
+            pygame.draw.circle(surface, palette.accent, centre, tile * 0.56, max(3, tile // 10))
+        elif point in xoliba.EDGES:
+            pygame.draw.circle(surface, palette.text_dim, centre, tile * 0.53, 1)
+    on_corners = [sum(board[p] == face for p in xoliba.CORNERS) for face in (RED_FACE, BLUE_FACE)]
+    on_edges = [sum(board[p] == face for p in xoliba.EDGES) for face in (RED_FACE, BLUE_FACE)]
+    if on_corners[0] != on_corners[1]:
+        starter = COLOUR_NAMES[on_corners.index(min(on_corners))]
+        why = f"on corners: red {on_corners[0]}, blue {on_corners[1]}"
+    else:
+        starter = COLOUR_NAMES[on_edges.index(min(on_edges))]
+        why = f"corners equal; on edges: red {on_edges[0]}, blue {on_edges[1]}"
+    from game.scenes.base import fit_text
+    text = fit_text(f"This deal: {why}, so {starter} starts.", note, rect.w)
+    draw_text(surface, text, (rect.centerx, rect.bottom - note // 2), note, palette.text,
+              anchor="midbottom")
+
+
+def illustrate_swap(surface, rect, palette) -> None:
+    """Before: a red piece slides along a row of whites. After: it has swapped places
+    with the last white and forms a small triangle with two more reds."""
+    rect = pygame.Rect(rect)
+    top, bottom = _grid_cells(rect, 2, 1, max(8, rect.h // 40))
+    around = {(1, 0): BLUE_FACE, (6, 0): BLUE_FACE, (2, 3): RED_FACE, (0, 3): BLUE_FACE,
+              (6, 3): WHITE, (5, 3): BLUE_FACE, (4, 1): RED_FACE, (5, 2): RED_FACE,
+              (4, 2): WHITE, (2, 1): WHITE, (0, 1): RED_FACE}
+    before = dict(around)
+    before.update({(0, 2): RED_FACE, (1, 2): WHITE, (2, 2): WHITE, (3, 2): WHITE})
+    draw_patch(surface, top, palette, "Before: a slide over whites", "red swaps with the "
+               "third white along the row", discs=before, arrows=[((0, 2), (3, 2))])
+    after = dict(around)
+    after.update({(0, 2): WHITE, (1, 2): WHITE, (2, 2): WHITE, (3, 2): RED_FACE})
+    draw_patch(surface, bottom, palette, "After: a triangle is formed", "the white went back "
+               "to where red was", discs=after,
+               zones=[([(4, 1), (3, 2), (5, 2)], palette.highlight_good)], verdict=True)
+
+
+def illustrate_triangle_sizes(surface, rect, palette) -> None:
+    """The three accepted sizes (pointing up), and one turned on its side."""
+    rect = pygame.Rect(rect)
+    cells = _grid_cells(rect, 4, 2, max(8, rect.w // 40))
+    panels = [("Small", "long side 3, 1 inside", _triangle((3, 1), 1)),
+              ("Medium", "long side 5, 6 inside", _triangle((3, 0), 2)),
+              ("Large", "long side 7, 13 inside", _triangle((3, 0), 3)),
+              ("Turned", "long side upright", _triangle((2, 2), 2, "left"))]
+    for cell, (heading, caption, corners) in zip(cells, panels):
+        rows = 5 if heading == "Turned" else 4
+        draw_patch(surface, cell, palette, heading, caption, rows=rows,
+                   discs=_filled(corners), zones=[(corners, palette.highlight_good)],
+                   verdict=True)
+
+
+def illustrate_forbidden(surface, rect, palette) -> None:
+    """Shapes that are not triangles: the long side on a diagonal, lopsided, flat, and
+    three in a line."""
+    rect = pygame.Rect(rect)
+    cells = _grid_cells(rect, 4, 2, max(8, rect.w // 40))
+    bad = palette.highlight_bad
+    panels = [("Diagonal long side", [(2, 3), (4, 3), (2, 1)]),
+              ("Lopsided", [(2, 3), (1, 2), (5, 0)]),
+              ("Flat", [(1, 3), (5, 3), (3, 2)]),
+              ("In a line", [(1, 2), (3, 2), (5, 2)])]
+    for cell, (heading, corners) in zip(cells, panels):
+        discs = {corner: RED_FACE for corner in corners}
+        at = draw_patch(surface, cell, palette, heading, "", discs=discs,
+                        zones=[] if heading == "In a line" else [(corners, bad)], verdict=False)
+        if heading == "In a line":
+            pygame.draw.line(surface, bad, at(0.6, 2), at(5.4, 2), 3)
+
+
+def illustrate_capture(surface, rect, palette) -> None:
+    """Before and after a capture: red forms a medium triangle; the blue pieces inside it,
+    and the red one, turn white."""
+    rect = pygame.Rect(rect)
+    top, bottom = _grid_cells(rect, 2, 1, max(8, rect.h // 40))
+    corners = _triangle((3, 1), 2)
+    outside = {(0, 0): BLUE_FACE, (6, 0): RED_FACE, (0, 2): BLUE_FACE, (6, 2): BLUE_FACE,
+               (0, 3): WHITE, (1, 1): WHITE, (5, 1): BLUE_FACE}
+    inside = {(2, 3): BLUE_FACE, (3, 3): RED_FACE, (4, 3): BLUE_FACE, (3, 2): BLUE_FACE,
+              (4, 2): BLUE_FACE, (2, 2): WHITE}
+    before = dict(outside)
+    before.update(inside)
+    before.update({(1, 3): RED_FACE, (5, 3): RED_FACE, (4, 0): RED_FACE, (3, 1): WHITE})
+    draw_patch(surface, top, palette, "Before", "red swaps into the top corner",
+               discs=before, arrows=[((4, 0), (3, 1))])
+    after = dict(outside)
+    after.update({point: WHITE for point in inside})
+    after.update({(1, 3): RED_FACE, (5, 3): RED_FACE, (4, 0): WHITE, (3, 1): RED_FACE})
+    draw_patch(surface, bottom, palette, "After", "4 blue and 1 red captured: all white now",
+               discs=after, zones=[(corners, palette.highlight_good)])
+
+
+def illustrate_scoring(surface, rect, palette) -> None:
+    """The final board compared: red's biggest triangle is large, blue's medium."""
+    rect = pygame.Rect(rect)
+    note = max(12, min(18, rect.h // 26))
+    area = pygame.Rect(rect.x, rect.y, rect.w, rect.h - 3 * note)
+    left, right = _grid_cells(area, 2, 2, max(8, rect.w // 40))
+    red = _triangle((3, 0), 3)
+    blue = _triangle((3, 1), 2)
+    draw_patch(surface, left, palette, "Red: large", "size 3", rows=4,
+               discs=_filled(red, extra={(3, 1): BLUE_FACE}),
+               zones=[(red, palette.discs[RED_FACE])])
+    draw_patch(surface, right, palette, "Blue: medium", "size 2", rows=4,
+               discs=_filled(blue, corner_face=BLUE_FACE, extra={(3, 3): RED_FACE}),
+               zones=[(blue, palette.discs[BLUE_FACE])])
+    from game.scenes.base import fit_text
+    for i, line in enumerate(("Biggest triangles on the final board:",
+                              "red wins, 3 points per blue piece captured.")):
+        draw_text(surface, fit_text(line, note, rect.w), (rect.centerx,
+                  area.bottom + round(note * 0.3) + i * round(note * 1.35)), note,
+                  palette.text, anchor="midtop")

@@ -414,3 +414,181 @@ def illustrate(surface, rect, palette) -> None:
         pygame.draw.rect(surface, palette.panel, slot, border_radius=slot.w // 6)
         xtic_pieces.draw_piece(surface, piece, slot.inflate(-slot.w // 4, -slot.w // 4), palette)
         draw_text(surface, str(piece), (slot.x + 6, slot.y + 2), size, palette.text_dim)
+
+
+# --- the rules pages (game/rule_pages.py) ------------------------------------------------
+def _caption(surface, text, centre_x, y, width, size, colour, bold=False) -> int:
+    """Centred text cut to `width`; returns the y below it."""
+    from game.scenes.base import fit_text
+    draw_text(surface, fit_text(text, size, width, bold), (centre_x, y), size, colour, bold,
+              anchor="midtop")
+    return y + round(size * 1.3)
+
+
+def draw_mini_board(surface, rect, palette, pieces=None, lines=(), marked=(),
+                    coordinates=True):
+    """A 4x4 Xtic board filling `rect` (square, centred), as the play view paints it:
+    `pieces` {square: piece}, `lines` (squares, colour) pairs drawn through the squares'
+    centres (a wrapped torus diagonal runs out of one edge and in at the other), `marked`
+    squares ringed. Returns square -> its Rect."""
+    rect = pygame.Rect(rect)
+    side = min(rect.w, rect.h)
+    board = pygame.Rect(0, 0, side, side)
+    board.center = rect.center
+    frame = max(6, side // 12) if coordinates else max(4, side // 24)
+    cell = (side - 2 * frame) // 4
+    origin = (board.x + (side - 4 * cell) // 2, board.y + (side - 4 * cell) // 2)
+
+    def square_rect(square):
+        col, row = square % 4, square // 4
+        return pygame.Rect(origin[0] + col * cell, origin[1] + (3 - row) * cell, cell, cell)
+
+    pygame.draw.rect(surface, palette.board, board, border_radius=max(4, side // 14))
+    pygame.draw.rect(surface, palette.board_line, board, 2, border_radius=max(4, side // 14))
+    for square in range(16):
+        well = square_rect(square).inflate(-max(2, cell // 10), -max(2, cell // 10))
+        colour = palette.square_light if (square % 4 + square // 4) % 2 else palette.square_dark
+        pygame.draw.ellipse(surface, colour, well)
+    width = max(2, cell // 14)
+    for line, colour in lines:
+        for a, b in zip(line, line[1:]):
+            ca, cb = square_rect(a).center, square_rect(b).center
+            if abs(ca[0] - cb[0]) <= cell and abs(ca[1] - cb[1]) <= cell:
+                pygame.draw.line(surface, colour, ca, cb, width)
+            else:                           # a wrap: stubs out to the edges and back in
+                for here, there in ((ca, cb), (cb, ca)):
+                    dx = (1 if there[0] < here[0] else -1) if abs(here[0] - there[0]) > cell \
+                        else (1 if there[0] > here[0] else -1)
+                    dy = (1 if there[1] < here[1] else -1) if abs(here[1] - there[1]) > cell \
+                        else (1 if there[1] > here[1] else -1)
+                    end = (here[0] + dx * cell * 0.6, here[1] + dy * cell * 0.6)
+                    pygame.draw.line(surface, colour, here, end, width)
+    for square, piece in (pieces or {}).items():
+        well = square_rect(square).inflate(-max(2, cell // 10), -max(2, cell // 10))
+        xtic_pieces.draw_piece(surface, piece, well.inflate(-cell // 12, -cell // 12), palette)
+    for square in marked:
+        pygame.draw.ellipse(surface, palette.accent, square_rect(square).inflate(-2, -2),
+                            max(2, cell // 16))
+    if coordinates:
+        colour = readable_on(palette.board, palette.text_dim, palette.text, palette.background)
+        size = max(11, min(frame - 2, cell // 4))
+        for col in range(4):
+            draw_text(surface, xtic.FILES[col],
+                      (square_rect(col).centerx, (square_rect(col).bottom + board.bottom) // 2),
+                      size, colour, anchor="center")
+        for row in range(4):
+            draw_text(surface, str(row + 1),
+                      ((board.x + square_rect(row * 4).x) // 2, square_rect(row * 4).centery),
+                      size, colour, anchor="center")
+    return square_rect
+
+
+def illustrate_pieces(surface, rect, palette) -> None:
+    """The 16 pieces in a 4x4 table, each with its number; the columns tell black/brown
+    and horizontal/vertical, the rows solid/hollow and round/square."""
+    rect = pygame.Rect(rect)
+    size = max(11, min(18, rect.h // 26, rect.w // 30))
+    label_w = max(size * 5, rect.w // 6)
+    head_h = size * 3
+    cell = min((rect.w - label_w) // 4, (rect.h - head_h) // 4)
+    x0 = rect.x + (rect.w - label_w - 4 * cell) // 2 + label_w
+    y0 = rect.y + (rect.h - head_h - 4 * cell) // 2 + head_h
+    for col, (colour, lie) in enumerate((("black", "horizontal"), ("brown", "horizontal"),
+                                         ("black", "vertical"), ("brown", "vertical"))):
+        cx = x0 + col * cell + cell // 2
+        draw_text(surface, colour, (cx, y0 - 2 * size - 4), size, palette.text, anchor="midtop")
+        draw_text(surface, lie[:5] + "." if cell < size * 6 else lie,
+                  (cx, y0 - size - 4), size, palette.text_dim, anchor="midtop")
+    for row, (fill, shape) in enumerate((("solid", "round"), ("hollow", "round"),
+                                         ("solid", "square"), ("hollow", "square"))):
+        cy = y0 + row * cell + cell // 2
+        draw_text(surface, fill, (x0 - 8, cy - size // 2 - 2), size, palette.text,
+                  anchor="midright")
+        draw_text(surface, shape, (x0 - 8, cy + size // 2 + 2), size, palette.text_dim,
+                  anchor="midright")
+    for piece in range(16):
+        slot = pygame.Rect(x0 + (piece % 4) * cell, y0 + (piece // 4) * cell, cell, cell)
+        slot = slot.inflate(-max(4, cell // 14), -max(4, cell // 14))
+        pygame.draw.rect(surface, palette.background_alt, slot, border_radius=slot.w // 6)
+        xtic_pieces.draw_piece(surface, piece, slot.inflate(-slot.w // 4, -slot.w // 4), palette)
+        draw_text(surface, str(piece), (slot.x + 5, slot.y + 2), max(11, cell // 7),
+                  palette.text_dim)
+
+
+def illustrate_turn(surface, rect, palette) -> None:
+    """A turn: the piece you were handed goes on b3, then you hand piece 9 over."""
+    rect = pygame.Rect(rect)
+    size = max(12, min(18, rect.h // 24))
+    side_w = max(rect.w // 4, size * 7)
+    board_rect = pygame.Rect(rect.x, rect.y, rect.w - side_w - 10, rect.h - 2 * size)
+    square_rect = draw_mini_board(surface, board_rect, palette,
+                                  {0: 5, 5: 12, 10: 0, 15: 6, 3: 11},
+                                  marked=(xtic.square_from_name("b3"),))
+    target = square_rect(xtic.square_from_name("b3"))
+    handed, given = 3, 9
+    xtic_pieces.draw_piece(surface, handed, target.inflate(-target.w // 4, -target.w // 4),
+                           palette, alpha=150)
+    column = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
+    box = min(side_w - 10, rect.h // 3 - 2 * size)
+    y = column.y + max(0, (rect.h - 2 * box - 6 * size) // 2)
+    for step, label, piece in (("1. place on b3", "handed to you", handed),
+                               ("2. hand over", "your choice", given)):
+        y = _caption(surface, step, column.centerx, y, side_w, size, palette.accent, True)
+        slot = pygame.Rect(0, 0, box, box)
+        slot.midtop = (column.centerx, y)
+        pygame.draw.rect(surface, palette.background_alt, slot, border_radius=box // 6)
+        pygame.draw.rect(surface, palette.accent, slot, 2, border_radius=box // 6)
+        xtic_pieces.draw_piece(surface, piece, slot.inflate(-box // 5, -box // 5), palette)
+        y = _caption(surface, label, column.centerx, slot.bottom + 4, side_w,
+                     size, palette.text_dim) + size
+    _caption(surface, "written b3/9", board_rect.centerx, rect.bottom - round(size * 1.4),
+             board_rect.w, size, palette.text, True)
+
+
+def illustrate_losing_line(surface, rect, palette) -> None:
+    """Four round pieces on rank 2: the player who placed the fourth one lost."""
+    rect = pygame.Rect(rect)
+    size = max(12, min(18, rect.h // 22))
+    line = tuple(xtic.square_index(c, 1) for c in range(4))
+    pieces = dict(zip(line, (1, 6, 4, 3)))        # round, and nothing else in common
+    pieces.update({xtic.square_index(0, 3): 12, xtic.square_index(3, 3): 9,
+                   xtic.square_index(2, 0): 10, xtic.square_index(1, 2): 15})
+    board_rect = pygame.Rect(rect.x, rect.y, rect.w, rect.h - 3 * size)
+    square_rect = draw_mini_board(surface, board_rect, palette, pieces,
+                                  lines=[(line, palette.highlight_bad)])
+    for square in line:
+        pygame.draw.ellipse(surface, palette.highlight_bad, square_rect(square).inflate(-4, -4),
+                            max(2, square_rect(0).w // 18))
+    _caption(surface, "Four round pieces in a line: whoever placed the last one loses.",
+             rect.centerx, rect.bottom - 2 * size, rect.w, size, palette.text)
+
+
+def illustrate_game_types(surface, rect, palette) -> None:
+    """The dangerous lines of each game type, on three small boards: rows and columns in
+    one colour, the diagonals that count in another; on the torus one wrapped diagonal,
+    c1 d2 a3 b4, is ringed."""
+    rect = pygame.Rect(rect)
+    size = max(12, min(18, rect.h // 24))
+    wide = rect.w >= rect.h * 1.6
+    count = 3
+    if wide:
+        cell_w, cell_h = rect.w // 3, rect.h
+        boxes = [pygame.Rect(rect.x + i * cell_w, rect.y, cell_w, cell_h) for i in range(3)]
+    else:       # two on top, the torus below
+        cell_w, cell_h = rect.w // 2, rect.h // 2
+        boxes = [pygame.Rect(rect.x, rect.y, cell_w, cell_h),
+                 pygame.Rect(rect.x + cell_w, rect.y, cell_w, cell_h),
+                 pygame.Rect(rect.x + cell_w // 2, rect.y + cell_h, cell_w, cell_h)]
+    straight = list(xtic.LINES["nodiags"])
+    example = tuple(xtic.square_from_name(n) for n in ("c1", "d2", "a3", "b4"))
+    for box, (game_type, title) in zip(boxes[:count], (("normal", "Normal: 10 lines"),
+                                                       ("nodiags", "No diagonals: 8"),
+                                                       ("torus", "Torus: 16 lines"))):
+        y = _caption(surface, title, box.centerx, box.y + 2, box.w - 8, size, palette.text, True)
+        inner = pygame.Rect(box.x + 6, y + 2, box.w - 12, box.bottom - y - 8)
+        diagonals = [line for line in xtic.LINES[game_type] if line not in straight]
+        draw_mini_board(surface, inner, palette,
+                        lines=[(line, palette.board_line) for line in straight]
+                        + [(line, palette.highlight_good) for line in diagonals],
+                        coordinates=game_type == "torus",
+                        marked=example if game_type == "torus" else ())

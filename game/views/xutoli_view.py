@@ -250,16 +250,106 @@ class XutoliView(TruchetView):
 
 
 def illustrate(surface, rect, palette) -> None:
-    """The rules screen's picture: the twelve patterns in two rows."""
+    """The rules screen's picture: the twelve patterns, white then blue, in two rows of
+    six or four rows of three, whichever shows them larger."""
     rect = pygame.Rect(rect)
-    tile = max(6, min(rect.w // 19, rect.h // 6))
-    text_size = max(11, tile // 2 + 2)
-    width = 6 * 3 * tile
+
+    def row_height(tile):
+        return 2 * tile + max(11, min(20, tile // 2 + 2)) + max(8, tile // 2)
+
+    best = None
+    for columns in (6, 3):
+        rows = 12 // columns
+        tile = rect.w // (3 * columns + 1)
+        while tile > 6 and rows * row_height(tile) > rect.h:
+            tile -= 1
+        if best is None or tile > best[1]:
+            best = columns, tile
+    columns, tile = best
+    rows = 12 // columns
+    text_size = max(11, min(20, tile // 2 + 2))
+    row_h = row_height(tile)
+    width = columns * 3 * tile
     x0 = rect.centerx - width // 2 + tile // 2
-    y0 = rect.centery - (4 * tile + 2 * text_size + 12) // 2
+    y0 = rect.centery - (rows * row_h) // 2
     for index, (letter, colour) in enumerate(rules.LEGEND):
-        x = x0 + (index % 6) * 3 * tile
-        y = y0 + (index // 6) * (2 * tile + text_size + 8)
+        x = x0 + (index % columns) * 3 * tile
+        y = y0 + (index // columns) * row_h
         draw_letter_tiles(surface, (x, y), tile, letter, colour, palette)
         draw_text(surface, f"{rules.COLOUR_WORDS[colour]} {letter}",
                   (x + tile, y + 2 * tile + 2), text_size, palette.text, anchor="midtop")
+
+
+# --- the rules pages (game/rule_pages.py) ------------------------------------------------
+# A winning pair for White: two white X's (blocks at cells 0,0 and 4,0) on one white path
+# that runs below the blue block between them; the last of these tiles wins the game.
+# tests/test_rules_pages.py replays it.
+PAIR_LAYOUT = {(0, 0): 0, (1, 0): 0, (0, 1): 0, (1, 1): 0,
+               (2, 0): 1, (3, 0): 1, (2, 1): 1, (3, 1): 1,
+               (4, 0): 0, (5, 0): 0, (4, 1): 0, (5, 1): 0,
+               (0, 2): 1, (1, 2): 0, (2, 2): 0, (3, 2): 0}
+PAIR_BLOCKS = ((0, 0), (4, 0))
+PAIR_PATH = ((1, 1), (2, 2), (3, 3), (4, 2), (5, 1))     # vertices along the white bands
+
+
+def _rotated(tiles) -> list:
+    """A 2x2 pattern's tiles turned a quarter clockwise (the band's diagonal flips)."""
+    return [(1 - dy, dx, colour, 1 - orient) for dx, dy, colour, orient in tiles]
+
+
+def _draw_tiles(surface, topleft, size, tiles, palette) -> None:
+    x0, y0 = topleft
+    for dx, dy, colour, orient in tiles:
+        art.draw_tile(surface, (x0 + dx * size, y0 + dy * size), size, colour, orient, palette)
+
+
+def illustrate_pair(surface, rect, palette) -> None:
+    """Two white X's, sharing no tile, on one white path: White wins."""
+    from game.views.truchet_view import draw_layout
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 24))
+    size = max(12, min(rect.w // 6, (rect.h - 4 * text) // 3))
+    origin = (rect.centerx - 3 * size, rect.y + (rect.h - 3 * size - 3 * text) // 2)
+    draw_layout(surface, origin, size, PAIR_LAYOUT, palette)
+    path = [(origin[0] + vx * size, origin[1] + vy * size) for vx, vy in PAIR_PATH]
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.lines(layer, (*palette.highlight_good, 150), False, path, max(4, size // 7))
+    for point in path:
+        pygame.draw.circle(layer, (*palette.highlight_good, 150), point, max(3, size // 10))
+    surface.blit(layer, (0, 0))
+    for bx, by in PAIR_BLOCKS:
+        block = pygame.Rect(origin[0] + bx * size, origin[1] + by * size, 2 * size, 2 * size)
+        pygame.draw.rect(surface, palette.accent, block.inflate(4, 4), max(3, size // 14),
+                         border_radius=6)
+    y = origin[1] + 3 * size + text
+    for line in ("Two white X's, no tile shared, on one white path:",
+                 "White wins."):
+        draw_text(surface, fit_text(line, text, rect.w), (rect.centerx, y), text, palette.text,
+                  anchor="midtop")
+        y += round(text * 1.4)
+
+
+def illustrate_variants(surface, rect, palette) -> None:
+    """Pairs by rotation: the same L twice (every game), an L and a turned L (Any
+    rotation only); and a 3x3 block, a Super Xutoli pattern."""
+    from game.views.truchet_view import draw_layout
+    rect = pygame.Rect(rect)
+    text = max(12, min(20, rect.h // 24))
+    size = max(10, min(rect.w // 11, (rect.h - 8 * text) // 7))
+    l_tiles = rules.letter_tiles("L", rules.WHITE)
+    rows = (("Same rotation: a pair in every game", l_tiles, l_tiles),
+            ("Any rotation: also a pair", l_tiles, _rotated(l_tiles)))
+    y = rect.y
+    for title, first, second in rows:
+        draw_text(surface, fit_text(title, text, rect.w), (rect.centerx, y), text,
+                  palette.text, True, anchor="midtop")
+        y += round(text * 1.5)
+        x = rect.centerx - 3 * size
+        _draw_tiles(surface, (x, y), size, first, palette)
+        _draw_tiles(surface, (x + 4 * size, y), size, second, palette)
+        y += 2 * size + text
+    draw_text(surface, fit_text("Super Xutoli: a 3x3 pattern", text, rect.w),
+              (rect.centerx, y), text, palette.text, True, anchor="midtop")
+    y += round(text * 1.5)
+    block = {(x, yy): (x * 2 + yy) % 3 % 2 for x in range(3) for yy in range(3)}
+    draw_layout(surface, (rect.centerx - 3 * size // 2, y), size, block, palette)
