@@ -179,6 +179,8 @@ def _catalina_rows(app, humans, frames, record) -> None:
                    else game.ai.choose_move(state, "easy", rng))
     scene = PlayScene(app, state, humans)
     app.reset_to(scene)
+    for _ in range(5):
+        app.step(1 / 60, [])            # the scene's first frames paint its panel and board
     roll = state.next_roll() if state.is_chance else state.history[-1]
 
     def throw(index):

@@ -75,6 +75,12 @@ class CatalinaView:
         self.cell = (self.block - 2 * self.inner - 2 * self.small_gap) / 3
         self.origin = (self.board_rect.x + pad, self.board_rect.y + pad)
         self.die_size = max(24, min(round(tray_h * 0.62), side // 7))
+        # Paint the dice now (both sizes a roll uses): painting them during the first
+        # roll would stall its first frames.
+        for value in (1, 2, 3, 4):
+            for size in (self.die_size, round(self.die_size * 1.5)):
+                dice_art.d4_image(size, value, self.app.palette)
+        dice_art.shadow_image(self.die_size)
         if self.roll_anim is not None:
             self.roll_anim = None               # thrown again into the new tray, settled
         self._layer_key = None
