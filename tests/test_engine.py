@@ -284,3 +284,19 @@ def test_play_with_float_piece_is_safe():
     assert state.to_json() == before or state.move_list() == ["-/9", "b3/5"]
     assert state.board[9] in (-1, 9)
     assert state.hand in (9, 5) and type(state.hand) is int
+
+
+def test_per_position_values_follow_moves_and_undo():
+    from game.engine.state import PerPosition
+    state = game.rules.get("xtic").new_game(seed=1)
+    cache, calls = PerPosition(), []
+
+    def count():
+        calls.append(len(state.history))
+        return len(state.legal_moves())
+    first = cache.get(state, "moves", count)
+    assert cache.get(state, "moves", count) == first and calls == [0]    # once per position
+    state.play(state.legal_moves()[0])
+    cache.get(state, "moves", count)
+    state.undo()
+    assert cache.get(state, "moves", count) == first and calls == [0, 1, 0]

@@ -126,6 +126,11 @@ class GameState(ABC):
         self.play(move)
         return move
 
+    def position_key(self) -> tuple:
+        """Changes whenever a move is played or taken back: the key of whatever a view or
+        scene works out once per position (regions, claimable tiles, the move list)."""
+        return (id(self), len(self.history), tuple(self.history[-1:]))
+
     @property
     def can_undo(self) -> bool:
         return bool(self.history)
@@ -176,3 +181,18 @@ class GameState(ABC):
             return repr(self.format_move(move))
         except Exception:  # a malformed move cannot always be formatted
             return repr(move)
+
+
+class PerPosition:
+    """Values worked out once per position of a state, again after a move or an undo:
+    `get(state, name, compute)` returns compute() for the state's current position."""
+
+    def __init__(self):
+        self._values: dict = {}
+
+    def get(self, state, name: str, compute):
+        key = state.position_key()
+        hit = self._values.get(name)
+        if hit is None or hit[0] != key:
+            hit = self._values[name] = (key, compute())
+        return hit[1]

@@ -47,6 +47,7 @@ def demo_game(name: str, seed: int):
 class DemoScene(PlayScene):
     shown = 0       # demos started in this run: the cycle goes on where it was left
     records_stats = False
+    saves_game = False          # the player's suspended game stays as it was
 
     def __init__(self, app):
         number = DemoScene.shown
@@ -58,11 +59,8 @@ class DemoScene(PlayScene):
         self.end_wait = 0.0
         self.clock = 0.0
 
-    # A demo never touches the suspended game, and keeps its own pace.
-    def _save(self) -> None:
-        pass
-
     def _computer_delay(self) -> float:
+        """A demo keeps its own pace."""
         return MOVE_PAUSE
 
     def panel_title(self) -> str:

@@ -12,7 +12,7 @@ from game import input as inp
 from game import stats
 from game.engine import saves
 from game.engine.match import Match
-from game.engine.state import Outcome
+from game.engine.state import Outcome, PerPosition
 from game.scenes.base import Scene, draw_text, fit_text, wrap_text
 from game.views import make_view
 from sprites.puzzle_icons import Confetti
@@ -37,6 +37,7 @@ def seat_names(seats) -> list[str]:
 
 class PlayScene(Scene):
     records_stats = True        # finished games count in the statistics (not demos, puzzles)
+    saves_game = True           # kept as the suspended game (not demos, tutorials)
 
     def __init__(self, app, state, seats, match=None):
         super().__init__(app)
@@ -54,11 +55,10 @@ class PlayScene(Scene):
         self.hint_pending = False           # the worker is finding a hint for a human
         self.hint_move = None               # the hinted move, shown until a move is made
         self._counted = None                # the finished game last counted in the stats
+        self.per_position = PerPosition()   # the move list, per position
         self.celebration: Confetti | None = None    # a win's burst of confetti
         self.celebration_time = 0.0
         self.pass_wait = 0.0
-        self._pass_key = None
-        self._must_pass = False
         self.ring.pointer_only = True
 
     # --- life cycle -----------------------------------------------------------------------
@@ -225,6 +225,8 @@ class PlayScene(Scene):
             self.app.messages.extend(problems)
 
     def _save(self) -> None:
+        if not self.saves_game:
+            return
         try:
             if self.match is not None and not self._match_decided():
                 # A finished game of a match stays saved: the next deal follows it.
@@ -481,12 +483,10 @@ class PlayScene(Scene):
 
     @property
     def must_pass(self) -> bool:
-        # Asked every frame (update and status line): the move list is made once per move.
-        key = (id(self.state), len(self.state.history))
-        if key != self._pass_key:
-            self._pass_key = key
-            self._must_pass = not self.state.is_over and self.state.legal_moves() == ["pass"]
-        return self._must_pass
+        # Asked every frame (update and status line): the legal moves once per position.
+        state = self.state
+        return self.per_position.get(
+            state, "must_pass", lambda: not state.is_over and state.legal_moves() == ["pass"])
 
     def _computer_delay(self) -> float:
         if not self._has_human():
@@ -606,7 +606,7 @@ class PlayScene(Scene):
     def _panel_key(self) -> tuple:
         state = self.state
         view = self.view
-        return (id(state), len(state.history), tuple(state.history[-1:]), state.to_play,
+        return (state.position_key(), state.to_play,
                 tuple(self.names), self._status_text(), self.notice, self.save_error,
                 self.ai_error, tuple(self.panel_lines()), tuple(view.info_lines())
                 if hasattr(view, "info_lines") else (), self.panel_title(),
@@ -770,8 +770,4 @@ class PlayScene(Scene):
 
     def _move_texts(self) -> list[str]:
         # The move list is rebuilt only when the history changes.
-        key = (id(self.state), len(self.state.history), tuple(self.state.history[-1:]))
-        if getattr(self, "_moves_key", None) != key:
-            self._moves_key = key
-            self._moves_cache = self.state.move_list()
-        return self._moves_cache
+        return self.per_position.get(self.state, "moves", self.state.move_list)

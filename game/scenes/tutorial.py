@@ -19,6 +19,7 @@ TUTOR_LEVEL = "easy"            # whose move is suggested
 
 class TutorialScene(PlayScene):
     records_stats = False
+    saves_game = False          # the player's suspended game stays as it was
 
     def __init__(self, app, spec):
         options = {"players": 2} if spec.name == "xoliba" else {}
@@ -27,23 +28,17 @@ class TutorialScene(PlayScene):
                                          for _ in spec.seats_for(options)[1:]]
         super().__init__(app, state, seats)
         self.lines = tutorials.steps(spec.name)
-        self._suggestion_key = None
-        self._suggestion = None
-
-    def _save(self) -> None:
-        pass                            # the player's suspended game stays as it was
 
     def step(self) -> int:
         """How many moves the player has made in this game (the line to show)."""
-        key = (len(self.state.history), tuple(self.state.history[-1:]))
-        if getattr(self, "_step_key", None) != key:
+        def count():
             replay = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
-            count = 0
+            made = 0
             for move in self.state.history:
-                count += replay.to_play == 0
+                made += replay.to_play == 0
                 replay.play(move)
-            self._step_key, self._step = key, count
-        return self._step
+            return made
+        return self.per_position.get(self.state, "tutorial step", count)
 
     def suggestion(self):
         """The easy computer's move for the player, while the lines teach (not a roll)."""
@@ -51,12 +46,8 @@ class TutorialScene(PlayScene):
         if not self.human_to_move or state.is_chance or self.must_pass \
                 or self.step() >= len(self.lines) - 1:
             return None
-        key = (len(state.history), tuple(state.history[-1:]))
-        if self._suggestion_key != key:
-            self._suggestion_key = key
-            self._suggestion = game.ai.choose_move(state, TUTOR_LEVEL,
-                                                   random.Random(len(state.history)))
-        return self._suggestion
+        return self.per_position.get(state, "suggestion", lambda: game.ai.choose_move(
+            state, TUTOR_LEVEL, random.Random(len(state.history))))
 
     def panel_lines(self) -> list:
         palette = self.app.palette

@@ -22,6 +22,7 @@ import math
 import pygame
 
 from game import input as inp
+from game.engine.state import PerPosition
 from game.views import draw_hint_outline
 from game.rules import catalina as rules
 from game.scenes.base import draw_text, fit_text, render_text
@@ -55,6 +56,7 @@ class CatalinaView:
         self.roll_anim = None           # a dice_art.DiceRoll while the dice tumble
         self.pops: list = []            # [kind, index, elapsed, duration]
         self.skipped = None             # the reason of the last skipped turn, until a claim
+        self.per_position = PerPosition()
         self.layout(pygame.Rect(0, 0, 900, 700))
 
     # --- layout ---------------------------------------------------------------------------
@@ -115,11 +117,7 @@ class CatalinaView:
     # --- what the roll allows -------------------------------------------------------------
     def claimable(self) -> dict:
         """{claim: routes} for the current roll, made once per position."""
-        key = (id(self.state), len(self.state.history), tuple(self.state.history[-1:]))
-        if getattr(self, "_claimable_key", None) != key:
-            self._claimable_key = key
-            self._claimable = self.state.claimable()
-        return self._claimable
+        return self.per_position.get(self.state, "claimable", self.state.claimable)
 
     def pointed(self):
         """The tile pointed at (the mouse's, or the cursor's for keys and pads)."""
@@ -335,7 +333,7 @@ class CatalinaView:
         """The board with every settled mark, drawn once per position and size."""
         state = self.state
         popping = tuple((kind, index) for kind, index, _, _ in self.pops)
-        key = (id(state), len(state.history), tuple(state.history[-1:]), popping,
+        key = (state.position_key(), popping,
                tuple(self.board_rect), self.app.palette.name)
         if self._layer_key == key:
             return self._layer

@@ -22,6 +22,7 @@ import pygame
 
 from game import input as inp
 from game.views import draw_hint_outline
+from game.engine.state import PerPosition
 from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
 from game.scenes.base import draw_text, fit_text, render_text
 from sprites import truchet_tiles as art
@@ -54,6 +55,7 @@ class TruchetView:
         self.press = None                   # where a mouse press started; dragged or not
         self.dragged = False
         self.pops: list = []                # (tile, elapsed, duration)
+        self.per_position = PerPosition()   # bounds and regions, per position
         self.clock = 0.0
 
     # --- layout and camera ---------------------------------------------------------------
@@ -65,15 +67,13 @@ class TruchetView:
     def _bounds(self) -> tuple:
         """(min x, min y, max x, max y) in cells of the tiles and open cells; found again
         only when the layout changed (the fitting camera asks every frame)."""
-        layout = self.state.layout
-        key = (id(layout), layout.count, tuple(self.state.history[-1:]))
-        if getattr(self, "_bounds_key", None) != key:
+        def bounds():
+            layout = self.state.layout
             cells = [(t.x, t.y) for t in layout.tiles()] + layout.open_cells()
             xs = [c[0] for c in cells]
             ys = [c[1] for c in cells]
-            self._bounds_key = key
-            self._bounds_cache = (min(xs), min(ys), max(xs) + 1, max(ys) + 1)
-        return self._bounds_cache
+            return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+        return self.per_position.get(self.state, "bounds", bounds)
 
     def _fit_target(self) -> tuple:
         x0, y0, x1, y1 = self._bounds()
@@ -260,12 +260,7 @@ class TruchetView:
     # --- regions -------------------------------------------------------------------------
     def _regions(self) -> list:
         """The layout's regions, recomputed only when a tile was added or taken back."""
-        layout = self.state.layout
-        key = (id(layout), layout.count, tuple(self.state.history[-1:]))
-        if getattr(self, "_regions_key", None) != key:
-            self._regions_key = key
-            self._regions_cache = layout.regions()
-        return self._regions_cache
+        return self.per_position.get(self.state, "regions", self.state.layout.regions)
 
     def pointed_region(self):
         """The region under the pointer (the nearest tile corner) or under the cursor's
@@ -419,7 +414,7 @@ class TruchetView:
         """The tiles and the open cells, drawn once per layout, camera and palette (a
         settled camera then costs one blit a frame)."""
         layout = self.state.layout
-        key = (id(layout), layout.count, tuple(self.state.history[-1:]), size,
+        key = (self.state.position_key(), size,
                round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
                self.rect.size, self.app.palette.name, self.state.is_over)
         if getattr(self, "_layer_key", None) == key:

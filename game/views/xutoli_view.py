@@ -138,7 +138,7 @@ class XutoliView(TruchetView):
         palette = self.app.palette
         radius = max(5, round(size * 0.24))
         text_size = max(10, round(size * 0.34))
-        for pattern in self.state.patterns():
+        for pattern in self.per_position.get(self.state, "patterns", self.state.patterns):
             centre = self.to_screen(pattern.x + 1, pattern.y + 1)
             if not self.rect.inflate(size, size).collidepoint(centre):
                 continue
@@ -162,7 +162,9 @@ class XutoliView(TruchetView):
         pulse = 0.5 + 0.5 * math.sin(self.clock * FLASH_SPEED)
         width = max(2, round(size / 12 + pulse * size / 10))
         for seat in (0, 1):
-            for formation in state.formations(seat):
+            matches = self.per_position.get(state, f"matches {seat}",
+                                            lambda seat=seat: state.formations(seat))
+            for formation in matches:
                 rect = self._block_rect(formation.first).inflate(width, width)
                 pygame.draw.rect(surface, self._outline_colour(seat), rect, width,
                                  border_radius=max(3, size // 6))
