@@ -158,6 +158,9 @@ class App:
             return
         for action in self.input.translate(event):
             self.dispatch(action)
+        if self.input.device_message:           # a pad that could not be opened: said in
+            self.messages.append(self.input.device_message)     # the menu
+            self.input.device_message = None
 
     def dispatch(self, action) -> None:
         if action.kind == inp.FULLSCREEN:

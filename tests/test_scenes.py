@@ -427,6 +427,31 @@ def test_gamepad_unplugged_in_play_pauses_with_a_message(app):
     play_moves(app, keyboard, [(None, 1)])
 
 
+def test_gamepad_plugged_back_in_continues_the_game(app):
+    pad = Gamepad(app)
+    play = start_game(app, [HUMAN, HUMAN])
+    play_moves(app, pad, [(None, 2)])
+    step(app, [pad_removed_event(PAD_ID)], frames=2)
+    assert scene_name(app) == "PauseScene" and "disconnected" in app.scene.reason
+    # Plugged back in: SDL opens it again and says so; the pause says how to go on.
+    app.input._open = lambda index: app.input.controllers.setdefault(PAD_ID, pad.pad) \
+        and PAD_ID
+    step(app, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0)], frames=2)
+    assert scene_name(app) == "PauseScene" and "connected" in app.scene.reason
+    assert "disconnected" not in app.scene.reason
+    shoot(app, "pause_gamepad_back")
+    pad.confirm()                          # A on the pad that came back: Resume
+    assert app.scene is play
+    play_moves(app, pad, [(4, 5)])
+    assert play.state.history == [(None, 2), (4, 5)]
+
+
+def test_a_gamepad_that_cannot_be_opened_is_reported_in_the_menu(app):
+    step(app, [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=42)], frames=2)
+    assert any("gamepad could not be opened" in message for message in app.messages)
+    assert scene_name(app) == "MenuScene"
+
+
 def test_gamepad_left_stick_moves_the_cursor_with_a_dead_zone(app):
     pad = Gamepad(app)
     play = start_game(app, [HUMAN, HUMAN])

@@ -21,6 +21,10 @@ COMMANDS = {
                                         "strength against random and greedy"),
     "startup": ("game.bench.startup", "Seconds from launching the game to its first menu "
                                       "frame"),
+    "monkey": ("game.bench.monkey", "Random mouse, keys, pad, resizes and devices thrown at "
+                                    "every scene: the actions survived"),
+    "playouts": ("game.bench.playouts", "Seeded random games of every game and mode: "
+                                        "invariants, undo to the start, save and load"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }

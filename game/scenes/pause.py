@@ -6,6 +6,11 @@ import pygame
 from game.scenes.base import Scene
 
 
+UNPLUGGED = ("The gamepad was disconnected: plug it back in, or use the keyboard or mouse "
+             "to go on.")
+PLUGGED_BACK = "A gamepad is connected: press A (or Enter, or click Resume) to go on."
+
+
 class PauseScene(Scene):
     transparent = True
 
@@ -49,6 +54,9 @@ class PauseScene(Scene):
         from game import input as inp
         if action.kind == inp.PAUSE:
             self.app.pop()
+            return
+        if action.kind == inp.DEVICE_ADDED and self.reason == UNPLUGGED:
+            self.reason = PLUGGED_BACK
             return
         super().handle(action)
 

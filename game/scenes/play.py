@@ -147,8 +147,8 @@ class PlayScene(Scene):
         if action.is_pointer and self.ring.handle(action):
             return
         if kind == inp.DEVICE_REMOVED:
-            self.pause("The gamepad was disconnected: plug it back in, or use the keyboard "
-                       "or mouse to go on.")
+            from game.scenes.pause import UNPLUGGED
+            self.pause(UNPLUGGED)
             return
         if kind == inp.HINT:
             self.ask_hint()
@@ -326,12 +326,12 @@ class PlayScene(Scene):
         self.app.worker.cancel()
         offerer = state.to_play if not self.seats[state.to_play].is_computer \
             else self._human_seats()[0]
-        import game.ai      # here, not at start-up: the menu does not need the players
         active = getattr(state, "active", [True] * len(self.seats))   # seats still playing
         others = [seat for seat in range(len(self.seats)) if seat != offerer and active[seat]]
         for seat in others:
-            if self.seats[seat].is_computer and not game.ai.accepts_end(state, seat):
-                self.notice = f"{self.names[seat]} declines to end the game."
+            refusal = self.seats[seat].is_computer and self._computer_refusal(seat)
+            if refusal:
+                self.notice = refusal
                 self.app.sounds.play("illegal")
                 return
         humans = [seat for seat in others if not self.seats[seat].is_computer]
@@ -344,6 +344,18 @@ class PlayScene(Scene):
                 "Agree", self._agree_to_end, "Decline", self._declined))
             return
         self._agree_to_end()
+
+    def _computer_refusal(self, seat: int) -> str | None:
+        """Why the computer in `seat` declines to end the game now, or None if it agrees.
+        Asked here, not in the worker (it is quick); an error counts as declining."""
+        import game.ai      # here, not at start-up: the menu does not need the players
+        try:
+            if game.ai.accepts_end(self.state, seat):
+                return None
+        except Exception as exc:                    # noqa: BLE001 - reported as a refusal
+            return f"{self.names[seat]} could not answer ({type(exc).__name__}: {exc}), " \
+                   f"so the game goes on."
+        return f"{self.names[seat]} declines to end the game."
 
     def _agree_to_end(self) -> None:
         self.play_move("agree")
@@ -679,8 +691,9 @@ class PlayScene(Scene):
                     draw_text(surface, line, (x, y), round(15 * s), colour or palette.text_dim)
                     y += round(20 * s)
         if self.ai_error:
-            for line in wrap_text(f"The computer failed: {self.ai_error}", round(15 * s),
-                                  width)[:3]:
+            text = (f"The computer failed: {self.ai_error}. Press Enter / A, or the "
+                    f"button, to play its seat yourself.")
+            for line in wrap_text(text, round(15 * s), width)[:5]:
                 draw_text(surface, line, (x, y), round(15 * s), palette.highlight_bad)
                 y += round(20 * s)
         y += round(10 * s)

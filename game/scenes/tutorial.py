@@ -46,8 +46,16 @@ class TutorialScene(PlayScene):
         if not self.human_to_move or state.is_chance or self.must_pass \
                 or self.step() >= len(self.lines) - 1:
             return None
-        return self.per_position.get(state, "suggestion", lambda: game.ai.choose_move(
-            state, TUTOR_LEVEL, random.Random(len(state.history))))
+        return self.per_position.get(state, "suggestion", lambda: self._suggest(state))
+
+    def _suggest(self, state):
+        # Asked in the frame loop, so a failing computer player must not stop the game:
+        # the tutorial goes on without a suggestion and says why.
+        try:
+            return game.ai.choose_move(state, TUTOR_LEVEL, random.Random(len(state.history)))
+        except Exception as exc:                    # noqa: BLE001 - shown, then ignored
+            self.notice = f"No suggestion this move: {type(exc).__name__}: {exc}"
+            return None
 
     def panel_lines(self) -> list:
         palette = self.app.palette
