@@ -2,7 +2,13 @@
 
 Kept in the user's data directory as `puzzles.json`, written atomically after every
 change (a move of an attempt included), so quitting at any moment loses nothing. A file
-that cannot be used is kept aside with a message, and play starts from no progress.
+that cannot be used — empty, cut short, not JSON, any part of the wrong type (`"best":
+{"001": "x"}`, a deal that is not a seed, a board and lists of moves), or a `"version"`
+above PROGRESS_VERSION — is rejected whole: it is kept aside as `puzzles.json.bad-<time>`
+with a message naming it, and play starts from no progress. (Progress for level ids that
+no level file has is kept as it is: the levels may come back.) A saved random deal whose
+board or line does not replay is found by the puzzle screen when it is to be played
+(`deal_problem`): the file is then copied aside before the deal is dropped.
 
 The ladder: a level is open while fewer than OPEN_AHEAD levels before it are unsolved, so
 a player stuck on one level can always try the next two. Stars: 3 for solving at par or
@@ -87,19 +93,43 @@ def _moves_list(value, what: str) -> list:
     return list(value)
 
 
+def _is_count(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_deal(deal) -> dict:
+    if not isinstance(deal, dict) or not _is_count(deal.get("seed")) or \
+            not isinstance(deal.get("position"), str):
+        raise ValueError("'deal' is not a random deal")
+    _moves_list(deal.get("line"), "the random deal's line")
+    _moves_list(deal.get("moves", []), "the random deal's moves")
+    return deal
+
+
+def deal_problem(deal: dict) -> str | None:
+    """Why a saved random deal cannot be played (None when it can): its board must be a
+    solitaire position and the solver's line legal from it and winning. Loading checks
+    only the deal's shape; the puzzle screen asks this before it plays the deal."""
+    from game.rules.xoliba_levels import new_solitaire
+    try:
+        state = new_solitaire(deal["position"])
+        for text in deal["line"]:
+            state.play(state.parse_move(text))
+    except Exception as exc:        # noqa: BLE001 - whatever the rules refuse
+        return f"random deal {deal['seed']} does not replay ({exc})"
+    if state.outcome is None or state.outcome.winner != 0:
+        return f"random deal {deal['seed']} has a line that does not win"
+    return None
+
+
 def _validate(data) -> PuzzleProgress:
-    if not isinstance(data, dict):
-        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
-    version = data.get("version")
-    if not isinstance(version, int) or version > PROGRESS_VERSION:
-        raise ValueError(f"it has format {version!r}; this version reads up to "
-                         f"{PROGRESS_VERSION}")
+    storage.check_version(data, PROGRESS_VERSION)
     progress = PuzzleProgress()
     best = data.get("best", {})
     if not isinstance(best, dict):
         raise ValueError("'best' is not a table of levels")
     for level_id, moves in best.items():
-        if not isinstance(moves, int) or isinstance(moves, bool) or not 0 < moves < MAX_MOVES:
+        if not _is_count(moves) or not 0 < moves < MAX_MOVES:
             raise ValueError(f"level {level_id!r}: best {moves!r} is not a number of moves")
         progress.best[level_id] = moves
     attempts = data.get("attempts", {})
@@ -109,14 +139,9 @@ def _validate(data) -> PuzzleProgress:
         progress.attempts[level_id] = _moves_list(moves, f"the attempt at level {level_id!r}")
     deal = data.get("deal")
     if deal is not None:
-        if not isinstance(deal, dict) or not isinstance(deal.get("seed"), int) or \
-                not isinstance(deal.get("position"), str):
-            raise ValueError("'deal' is not a random deal")
-        _moves_list(deal.get("line"), "the random deal's line")
-        _moves_list(deal.get("moves", []), "the random deal's moves")
-        progress.deal = deal
+        progress.deal = _check_deal(deal)
     solved = data.get("deals_solved", 0)
-    if not isinstance(solved, int) or isinstance(solved, bool) or solved < 0:
+    if not _is_count(solved) or not 0 <= solved < MAX_MOVES * 100:
         raise ValueError(f"deals_solved {solved!r} is not a count")
     progress.deals_solved = solved
     return progress
@@ -128,9 +153,11 @@ def progress_path():
 
 def load_progress() -> tuple[PuzzleProgress, str | None]:
     """The saved progress (or none) and a message when the file could not be used."""
-    progress, message = storage.read_json_file(progress_path(), "puzzle progress", _validate)
+    progress, message = storage.read_json_file(progress_path(), "puzzle progress", _validate,
+                                               "The puzzles start with no progress.")
     return progress or PuzzleProgress(), message
 
 
 def save_progress(progress: PuzzleProgress) -> None:
+    """Write atomically; OSError when the file cannot be written (the old one is kept)."""
     storage.atomic_write_json(progress_path(), progress.to_dict())

@@ -3,7 +3,15 @@
 The sound has two volumes, `effects_volume` and `music_volume` (0 = no music, the
 default). Files from before the music had a volume hold the effects' volume as `volume`:
 it is read into `effects_volume`, and `volume` is still written beside it, so that an
-older copy of the game keeps its volume (it ignores keys it does not know)."""
+older copy of the game keeps its volume (it ignores keys it does not know).
+
+The file (`settings.json` in the config folder) is written atomically. One that cannot be
+used — empty, cut short, not JSON, not an object, a value of the wrong type or out of its
+range (`{"effects_volume": "loud"}`, `{"palette": 5}`), or `"version"` above
+SETTINGS_VERSION (a newer copy wrote it) — is rejected whole: it is kept aside as
+`settings.json.bad-<time>` (storage.read_json_file), the message names it and every
+setting takes its default. Keys this version does not know are ignored (a file without a
+"version" is an early version 1 file)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
@@ -59,11 +67,7 @@ def _is_volume(value) -> bool:
 
 
 def _validate(data) -> Settings:
-    if not isinstance(data, dict):
-        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
-    version = data.get("version", SETTINGS_VERSION)
-    if not isinstance(version, int) or version > SETTINGS_VERSION:
-        raise ValueError(f"it was written by a newer version (format {version!r})")
+    storage.check_version(data, SETTINGS_VERSION, missing=1)
     settings = Settings()
     problems = []
     if LEGACY_VOLUME in data and "effects_volume" not in data:
@@ -89,7 +93,7 @@ def _validate(data) -> Settings:
         else:
             problems.append(f"{field.name}={value!r}")
     if problems:
-        raise ValueError("bad values: " + ", ".join(problems))
+        raise storage.BadFileError("bad values: " + ", ".join(problems))
     return settings
 
 
@@ -99,9 +103,11 @@ def settings_path():
 
 def load_settings() -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a message when the file could not be used."""
-    settings, message = storage.read_json_file(settings_path(), "settings", _validate)
+    settings, message = storage.read_json_file(settings_path(), "settings", _validate,
+                                               "The default settings are used.")
     return settings or Settings(), message
 
 
 def save_settings(settings: Settings) -> None:
+    """Write atomically; OSError when the file cannot be written (the old one is kept)."""
     storage.atomic_write_json(settings_path(), settings.to_dict())

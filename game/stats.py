@@ -1,9 +1,11 @@
 """Statistics: the games played and won, per game, seat and opponent.
 
 Kept in the user's data directory as `stats.json`, written atomically (a temporary file
-renamed into place). A file that cannot be used (empty, cut short, not JSON, wrong types,
-a newer format) is kept aside as `stats.json.bad-<time>` with a message naming it, and
-counting starts again from nothing.
+renamed into place). A file that cannot be used — empty, cut short, not JSON, any part of
+the wrong type or shape (a row that is not an object, a count that is not a whole number,
+tallies that do not add up), or a `"version"` above STATS_VERSION — is rejected whole: it
+is kept aside as `stats.json.bad-<time>` with a message naming it, and counting starts
+again from nothing.
 
 Only people are counted: every human seat of a finished game adds one game to its row,
 keyed by (game, the seat's name in that game, the opponents). The opponents read
@@ -157,13 +159,7 @@ def _text(value, what: str) -> str:
 
 
 def _validate(data) -> Stats:
-    if not isinstance(data, dict):
-        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) \
-            or not 1 <= version <= STATS_VERSION:
-        raise ValueError(f"it has format {version!r}; this version reads up to "
-                         f"{STATS_VERSION}")
+    storage.check_version(data, STATS_VERSION)
     stats = Stats()
     rows = data.get("rows", [])
     if not isinstance(rows, list):
@@ -171,7 +167,7 @@ def _validate(data) -> Stats:
     for number, row in enumerate(rows, 1):
         where = f"row {number}:"
         if not isinstance(row, dict):
-            raise ValueError(f"{where} not a JSON object")
+            raise ValueError(f"{where} {storage.json_type(row)}, not an object")
         key = tuple(_text(row.get(name), f"{where} {name}")
                     for name in ("game", "seat", "opponents"))
         tally = Tally(*(_count(row.get(name), f"{where} {name}")
@@ -198,7 +194,8 @@ def stats_path():
 def load_stats() -> tuple[Stats, str | None]:
     """The saved statistics (or empty ones) and a message when the file could not be used
     (it is then kept aside as stats.json.bad-<time>)."""
-    stats, message = storage.read_json_file(stats_path(), "statistics", _validate)
+    stats, message = storage.read_json_file(stats_path(), "statistics", _validate,
+                                            "Counting starts again from nothing.")
     return stats or Stats(), message
 
 

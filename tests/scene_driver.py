@@ -13,6 +13,7 @@ import time
 import numpy as np
 import pygame
 
+from game.bench.monkey import FakePad  # a fake SDL game controller, shared with the monkey
 from game.views.xtic_view import BOARD, POOL
 
 FRAME = 1 / 60
@@ -70,31 +71,6 @@ def pad_removed_event(instance_id=PAD_ID):
 
 def resize_event(w, h):
     return pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
-
-
-class FakePad:
-    """Stands in for a pygame._sdl2.controller.Controller: buttons come as events, the
-    left stick is read through get_axis (raw SDL values, -32768..32767)."""
-
-    name = "Fake test pad"
-
-    def __init__(self, instance_id=PAD_ID):
-        self.instance_id = instance_id
-        self.axes = {}
-
-    def as_joystick(self):
-        return self
-
-    def get_instance_id(self):
-        return self.instance_id
-
-    def get_axis(self, axis):
-        return self.axes.get(axis, 0)
-
-    def set_stick(self, x: float, y: float) -> None:
-        """Left stick deflection as fractions of full travel."""
-        self.axes[pygame.CONTROLLER_AXIS_LEFTX] = int(x * 32767)
-        self.axes[pygame.CONTROLLER_AXIS_LEFTY] = int(y * 32767)
 
 
 # --- stepping --------------------------------------------------------------------------
@@ -383,7 +359,7 @@ class Gamepad(_Navigator):
 
     def __init__(self, app):
         super().__init__(app)
-        self.pad = FakePad()
+        self.pad = FakePad(PAD_ID)
         app.input.controllers[self.pad.instance_id] = self.pad
         self.count = 0
 

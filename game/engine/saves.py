@@ -1,4 +1,12 @@
-"""The suspended game: written after every move, offered again at the next start."""
+"""The suspended game: written after every move, offered again at the next start.
+
+`resume.json` in the data folder, written atomically. It is offered only when every part
+checks: a version this copy reads, a game it knows, the state replayed move by move
+through the rules, seats that fit the game, and the match (if any). Otherwise — empty,
+cut short, not JSON, a part of the wrong type (`"state": 5`, a move list of numbers), or
+a `"version"` above RESUME_VERSION — the whole file is kept aside as
+`resume.json.bad-<time>` with a message naming it, and no game is offered to continue.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -28,7 +36,8 @@ def resume_path():
 
 
 def save_resume(state, seats: list[Seat], match=None) -> None:
-    """`match`, if given, is the Match the state is the current game of."""
+    """`match`, if given, is the Match the state is the current game of. Written
+    atomically; OSError when it cannot be (the old file is then left as it was)."""
     data = {
         "version": RESUME_VERSION,
         "game": state.spec.name,
@@ -48,18 +57,17 @@ class Resumed:
 
 
 def _validate(data):
-    if not isinstance(data, dict):
-        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
-    version = data.get("version")
-    if not isinstance(version, int) or version > RESUME_VERSION:
-        raise ValueError(f"it has format {version!r}; this version reads up to {RESUME_VERSION}")
+    import game.rules   # noqa: F401 - the games register themselves: `get` must know them
+    storage.check_version(data, RESUME_VERSION)
     try:
         spec = get(data.get("game"))
     except (KeyError, TypeError):
         raise ValueError(f"unknown game {data.get('game')!r}") from None
     if not spec.is_built:
         raise ValueError(f"{spec.title} cannot be played in this version")
-    state = spec.from_json(data.get("state"))
+    if not isinstance(data.get("state"), str):
+        raise ValueError(f"'state' is {storage.json_type(data.get('state'))}, not a saved game")
+    state = spec.from_json(data["state"])
     seats_data = data.get("seats")
     if not isinstance(seats_data, list) or len(seats_data) != len(spec.seats_for(state.options)):
         raise ValueError("the seats are missing or do not fit the game")
@@ -73,13 +81,18 @@ def _validate(data):
         seats.append(Seat(seat["kind"], level if seat["kind"] == "computer" else None))
     match = None
     if "match" in data:
+        match_data = data["match"]
+        if not isinstance(match_data, dict) or \
+                not isinstance(match_data.get("records") or [], list):
+            raise ValueError("'match' is not a match with a list of records")
         match = Match.from_dict(spec, state, data["match"])
     return Resumed(state, seats, match)
 
 
 def load_resume():
     """(Resumed or None, message or None). A bad file is kept aside."""
-    return storage.read_json_file(resume_path(), "suspended game", _validate)
+    return storage.read_json_file(resume_path(), "suspended game", _validate,
+                                  "There is no game to continue.")
 
 
 def clear_resume() -> None:

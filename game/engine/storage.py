@@ -1,8 +1,20 @@
 """Where the app keeps its files, and how it reads and writes them safely.
 
-Every write goes to a temporary file in the same folder, then is renamed into place, so a
-crash mid-write leaves the old file. A file that cannot be read is moved aside (kept, never
-overwritten) and the caller gets a message naming it and falls back to defaults.
+The app writes only under config_dir() (settings.json) and data_dir() (resume.json,
+puzzles.json, stats.json), and only through atomic_write_bytes / _text / _json: the
+data goes to a temporary file in the same folder, flushed to disk, which is then renamed
+over the old one, so a crash mid-write leaves the old file whole and no stray temporary
+file.
+
+Reading (read_json_file): a file that cannot be used — empty, cut short, not JSON, not
+text, of the wrong shape or types, or written by a newer version (its "version" above the
+one this copy reads) — is never half-used and never overwritten. It is moved aside
+whole, as `<name>.bad-<time>` beside it (so a newer version's data survives an older
+copy), the caller falls back to its defaults, and the message returned names the file,
+says what is wrong and where the copy was kept. The one rule for every file: any fault
+rejects the whole file (no mix of its good fields and defaults).
+
+The level files of levels/ are the game's own data, read-only: they never come here.
 """
 from __future__ import annotations
 
@@ -41,15 +53,16 @@ def data_dir() -> Path:
     return Path(override) / "data" if override else _platform_dir("data")
 
 
-def atomic_write_text(path: Path, text: str) -> None:
-    """UTF-8 text with "\n" line ends; a file replaced keeps its permission bits (the
-    temporary file starts private)."""
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write `data` to a temporary file beside `path`, flush it to disk, then rename it
+    over `path`: a crash at any point leaves the old file (or none) and no temporary
+    file. A file replaced keeps its permission bits (the temporary file starts private)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         if path.exists():
@@ -63,53 +76,155 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise
 
 
+def atomic_write_text(path: Path, text: str) -> None:
+    """`text` as UTF-8 (line ends as given: the app writes "\\n"), as atomic_write_bytes
+    does."""
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
 def atomic_write_json(path: Path, data) -> None:
     atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+APP_TITLE = "Little Abstracts"
+MAX_REASON = 200             # characters of a fault's description kept in a message
 
 
 class BadFileError(ValueError):
     """A file the app reads holds something it cannot use."""
 
 
-def keep_aside(path: Path) -> Path:
-    """Rename a bad file to a unique name beside it; returns the new path."""
-    path = Path(path)
+class NewerFormatError(BadFileError):
+    """A file written by a newer version of the app (its format is above ours)."""
+
+    def __init__(self, found: int, supported: int):
+        self.found, self.supported = found, supported
+        super().__init__(f"was written by a newer version of {APP_TITLE} (format {found}; "
+                         f"this one reads up to {supported})")
+
+
+def json_type(value) -> str:
+    """What a JSON value is, in words: "a list", "text", "a number" …"""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def check_version(data, supported: int, missing: int | None = None) -> int:
+    """The format number of a JSON file's top object, `data["version"]`.
+
+    BadFileError unless `data` is an object with a whole-number version of at least 1;
+    NewerFormatError when it is above `supported`. `missing` is the version assumed when
+    the key is absent (None: the key is required)."""
+    if not isinstance(data, dict):
+        raise BadFileError(f"expected a JSON object, found {json_type(data)}")
+    if "version" not in data:
+        if missing is None:
+            raise BadFileError("it has no 'version'")
+        return missing
+    version = data["version"]
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise BadFileError(f"'version' is {version!r}, not a format number")
+    if version > supported:
+        raise NewerFormatError(version, supported)
+    return version
+
+
+def _aside_name(path: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.name}.bad-{stamp}")
     counter = 1
     while target.exists():
         counter += 1
         target = path.with_name(f"{path.name}.bad-{stamp}-{counter}")
+    return target
+
+
+def keep_aside(path: Path) -> Path:
+    """Rename a bad file to a unique name beside it (`<name>.bad-<time>`); returns the new
+    path."""
+    path = Path(path)
+    target = _aside_name(path)
     os.replace(path, target)
     return target
 
 
-def read_json_file(path: Path, what: str, validate=None):
+def copy_aside(path: Path) -> Path:
+    """Copy a file to a unique `<name>.bad-<time>` beside it (before the app rewrites a
+    file that loaded but holds a part it cannot use); returns the copy's path."""
+    path = Path(path)
+    target = _aside_name(path)
+    atomic_write_bytes(target, path.read_bytes())
+    return target
+
+
+def _describe(exc: BaseException) -> str:
+    """A fault in words, for the player (the exception's class only where it helps)."""
+    if isinstance(exc, UnicodeDecodeError):
+        text = f"it is not text (byte {exc.object[exc.start]:#04x} at offset {exc.start} " \
+               f"is not UTF-8)"
+    elif isinstance(exc, RecursionError):
+        text = "it is nested too deeply"
+    elif isinstance(exc, (ValueError, OSError)) and str(exc):
+        text = str(exc) if not isinstance(exc, OSError) else \
+            f"it cannot be read ({exc.strerror or exc})"
+    else:
+        text = f"{type(exc).__name__}: {exc}"
+    return text if len(text) <= MAX_REASON else text[:MAX_REASON - 1].rstrip() + "…"
+
+
+def _parse(text: str):
+    if not text.strip():
+        raise BadFileError("it is empty")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        if exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string"):
+            raise BadFileError("it stops in the middle (cut short)") from None
+        raise BadFileError(f"it is not valid JSON ({exc.msg}: line {exc.lineno} column "
+                           f"{exc.colno})") from None
+
+
+def read_json_file(path: Path, what: str, validate=None, fallback: str = "Defaults are used."):
     """Read a JSON file the app owns. Returns (data, message).
 
-    Missing file: (None, None). Unreadable or invalid (`validate` may raise ValueError):
-    the file is kept aside and (None, message) explains what happened.
-    """
+    Missing file: (None, None). Otherwise the file is read, parsed and given to
+    `validate` (which returns the value to use, and raises for anything it cannot use —
+    BadFileError/ValueError with a description, NewerFormatError for a newer format; any
+    other exception counts as a fault too, so reading never raises). A fault moves the
+    file aside (keep_aside) and returns (None, message): the message names the file, the
+    fault, the copy, and ends with `fallback` (what the app does instead)."""
     path = Path(path)
-    if not path.exists():
-        return None, None
     try:
-        text = path.read_text(encoding="utf-8")
-        if not text.strip():
-            raise BadFileError("it is empty")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise BadFileError(f"it is not valid JSON ({exc})") from None
+        if not path.exists():
+            return None, None
+    except OSError as exc:          # a folder on the way cannot be searched
+        return None, (f"The {what} file {path} cannot be reached ({exc.strerror or exc}); "
+                      f"it was left as it is. {fallback}")
+    try:
+        data = _parse(path.read_text(encoding="utf-8"))
         if validate is not None:
             data = validate(data)
         return data, None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
-        reason = exc if isinstance(exc, BadFileError) else f"{type(exc).__name__}: {exc}"
+    except Exception as exc:        # noqa: BLE001 - a bad file must never stop the app
         try:
             kept = keep_aside(path)
             kept_text = f"it was kept as {kept.name}"
         except OSError as move_error:
-            kept_text = f"it could not be moved aside ({move_error}) and was left as it is"
-        return None, f"The {what} file {path} could not be used: {reason}; {kept_text}. " \
-                     f"Defaults are used."
+            kept_text = (f"it could not be moved aside ({move_error.strerror or move_error}) "
+                         f"and was left as it is")
+        if isinstance(exc, NewerFormatError):
+            return None, (f"The {what} file {path} {exc}: {kept_text} for that version. "
+                          f"{fallback}")
+        return None, f"The {what} file {path} could not be used: {_describe(exc)}; " \
+                     f"{kept_text}. {fallback}"

@@ -3,6 +3,7 @@
 One small UTF-8 text file per level (the format is documented in levels/README.md):
 
     # comment lines and blank lines are ignored
+    format: 1                  (optional; absent means 1)
     id: 007
     title: Two Ways In
     difficulty: 2 easy
@@ -24,6 +25,12 @@ must be legal in turn, and the last one must win. A fault raises LevelError nami
 file, the line of the file and what is wrong; `load_levels` skips such files, keeps their
 messages and returns every good level.
 
+`format:` is the level format the file is written in (LEVEL_FORMAT, absent = 1). A file
+with a higher one needs a newer version of the game: it is skipped with a message saying
+so, before any other key is looked at (a newer format may have keys this one does not
+know). Level files are the game's own data, read-only: nothing here (or in the app) ever
+moves, renames or writes one, a bad one included — it is skipped and left as it is.
+
 No pygame here: the rules layer runs headless.
 """
 from __future__ import annotations
@@ -37,8 +44,9 @@ LEVELS_FOLDER = Path(__file__).resolve().parents[2] / "levels"
 SUFFIX = ".txt"
 MOVE_SEPARATOR = " / "
 DIFFICULTY_NAMES = {1: "gentle", 2: "easy", 3: "medium", 4: "hard", 5: "very hard"}
+LEVEL_FORMAT = 1                # the highest `format:` this version reads
 REQUIRED = ("id", "title", "difficulty", "par", "line", "board")
-OPTIONAL = ("par_proven", "kind", "source", "measures")
+OPTIONAL = ("format", "par_proven", "kind", "source", "measures")
 KEYS = REQUIRED + OPTIONAL
 REPEATABLE = ("line",)
 MAX_BYTES = 64 * 1024
@@ -95,9 +103,14 @@ def line_notation(position: str, line) -> list[str]:
     return out
 
 
+def _is_number(text: str) -> bool:
+    """A whole number in ASCII digits ("²".isdigit() is true, but int() refuses it)."""
+    return text.isascii() and text.isdigit()
+
+
 def _parse_difficulty(value: str) -> int:
     words = value.split(None, 1)
-    if words and words[0].isdigit():
+    if words and _is_number(words[0]):
         number = int(words[0])
         if number not in DIFFICULTY_NAMES:
             raise ValueError(f"difficulty {number} is not 1 to 5")
@@ -128,6 +141,25 @@ def _decode(data: bytes, name: str) -> str:
     return text
 
 
+def _check_format(rows: list, name: str) -> int:
+    """The file's `format:` (1 when absent). LevelError for a value that is not a whole
+    number from 1, or one above LEVEL_FORMAT (the file needs a newer version)."""
+    for number, raw in enumerate(rows, 1):
+        key, colon, value = raw.strip().partition(":")
+        if not colon or key.strip().lower() != "format":
+            continue
+        value = value.strip()
+        if not _is_number(value) or int(value) < 1:
+            raise LevelError(name, number, f"format must be a whole number from 1, not "
+                                           f"{value[:20]!r}")
+        if int(value) > LEVEL_FORMAT:
+            raise LevelError(name, number, f"it needs a newer version of Little Abstracts "
+                                           f"(level format {int(value)}; this one reads up "
+                                           f"to {LEVEL_FORMAT})")
+        return int(value)
+    return 1
+
+
 def parse_level(text, name: str = "<level>", check_line: bool = True) -> Level:
     """One level from its file text (str, or bytes as read from disk). LevelError, naming
     `name` and the line, for the first fault. With check_line the stored line is replayed
@@ -140,6 +172,7 @@ def parse_level(text, name: str = "<level>", check_line: bool = True) -> Level:
     rows = text.splitlines()
     if not any(row.strip() for row in rows):
         raise LevelError(name, 1, "the file is empty (no level in it)")
+    _check_format(rows, name)
     values: dict = {}
     where: dict = {}
     moves: list = []                    # (file line, notation)
@@ -203,7 +236,7 @@ def parse_level(text, name: str = "<level>", check_line: bool = True) -> Level:
         difficulty = _parse_difficulty(values["difficulty"])
     except ValueError as exc:
         fail("difficulty", str(exc))
-    if not values["par"].isdigit():
+    if not _is_number(values["par"]):
         fail("par", f"par must be a whole number, not {values['par']!r}")
     par = int(values["par"])
     par_proven = None
@@ -295,7 +328,8 @@ def level_files(folder=None) -> list:
 def load_levels(folder=None, check_line: bool = True) -> tuple[list, list]:
     """Every level of `folder` (default: the project's levels/), in file-name order, and
     the messages of the files that could not be loaded (each names its file and line).
-    A missing folder gives no levels and one message."""
+    A missing folder gives no levels and one message. The files are only read: a bad one
+    is skipped and left exactly as it is."""
     folder = Path(folder) if folder is not None else LEVELS_FOLDER
     if not folder.is_dir():
         return [], [f"{folder}: no level folder"]
@@ -305,6 +339,10 @@ def load_levels(folder=None, check_line: bool = True) -> tuple[list, list]:
             level = read_level(path, check_line)
         except LevelError as exc:
             errors.append(str(exc))
+            continue
+        except Exception as exc:    # noqa: BLE001 - one odd file must not hide the others
+            errors.append(str(LevelError(_display_name(path), None,
+                                         f"cannot be read ({type(exc).__name__}: {exc})")))
             continue
         if level.id in seen:
             errors.append(str(LevelError(level.name, level.extra["lines"]["id"],

@@ -1,10 +1,136 @@
-"""The first screen: the five games, the suspended game, settings, quit."""
+"""The first screen: the five games, the suspended game, settings, quit.
+
+It also shows the app's notices (`app.messages`: a settings or saved-game file that could
+not be used, a file that could not be written …) in a panel at the bottom, the buttons
+closing up to make room. A notice stays until the player leaves the menu for another
+screen (not for the attract demo); notices that arrive meanwhile show on the return.
+
+The notice helpers here (`notice_lines`, `draw_notices`) are shared with the puzzle and
+statistics screens: notices name files by their full path, so they wrap (a path too long
+for a line is broken after a folder separator), keep a readable size in the smallest
+window, and when they do not all fit each notice keeps at least its first line or two
+(which name the file).
+"""
 from __future__ import annotations
+
+import pygame
 
 import game.rules
 from game.engine import saves
 from game.scenes import attract
-from game.scenes.base import Scene, draw_text, wrap_text
+from game.scenes.base import Scene, draw_text, fit_text, font
+
+NOTICE_SIZE = 15            # text size at scale 1 …
+NOTICE_MIN_SIZE = 13        # … and never smaller (800×480 would give 9 pixels)
+NOTICE_LINES_EACH = 2       # every notice keeps this many lines when space is short
+
+
+# --- notices: shared by the menu, the puzzle and the statistics screens --------------------
+def notice_size(app) -> int:
+    return max(NOTICE_MIN_SIZE, round(NOTICE_SIZE * app.scale))
+
+
+def notice_line_height(app) -> int:
+    return round(notice_size(app) * 1.35)
+
+
+def _break_word(word: str, size: int, width: int) -> list[str]:
+    """A word wider than `width` (a long path) in pieces that fit, broken after a folder
+    separator where one is near, else anywhere."""
+    face = font(size)
+    pieces = []
+    while face.size(word)[0] > width and len(word) > 1:
+        cut = len(word) - 1
+        while cut > 1 and face.size(word[:cut])[0] > width:
+            cut -= 1
+        separator = max(word.rfind("/", 0, cut), word.rfind("\\", 0, cut))
+        if separator >= cut // 2:
+            cut = separator + 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces + [word]
+
+
+def wrap_notice(text: str, size: int, width: int) -> list[str]:
+    """`text` in lines that fit `width` pixels, breaking words too long for a line."""
+    face = font(size)
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        for number, piece in enumerate(_break_word(word, size, width)):
+            trial = (line + ("" if number else " ") + piece) if line else piece
+            if face.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = piece
+    return lines + [line] if line else lines
+
+
+def notice_lines(app, messages, width: int, max_lines: int | None = None) -> list:
+    """The lines of `messages` wrapped to `width`: a list of (text, first line of a
+    notice). At most `max_lines`: then every notice gets its first line (the first
+    notices, while there is room), then its second (up to NOTICE_LINES_EACH), then the
+    room left goes to the first notices; a cut notice ends with "…"."""
+    size = notice_size(app)
+    wrapped = [wrap_notice(message, size, width) for message in messages if message]
+    if max_lines is None or sum(map(len, wrapped)) <= max_lines:
+        keep = [len(lines) for lines in wrapped]
+    else:
+        keep = [0] * len(wrapped)
+        room = max(1, max_lines)
+        for most in list(range(1, NOTICE_LINES_EACH + 1)) + [None]:
+            for index, lines in enumerate(wrapped):     # a line each, then a second each,
+                want = len(lines) if most is None else min(len(lines), most)   # then all
+                take = min(max(0, want - keep[index]), room)
+                keep[index] += take
+                room -= take
+    out = []
+    for lines, count in zip(wrapped, keep):
+        for number, line in enumerate(lines[:count]):
+            if number == count - 1 and count < len(lines):
+                line = fit_text(line + " …", size, width)
+            out.append((line, number == 0))
+    return out
+
+
+def notices_height(app, lines) -> int:
+    """The height of the panel draw_notices draws for `lines` (0 for none)."""
+    if not lines:
+        return 0
+    s = app.scale
+    firsts = sum(1 for _, first in lines if first)
+    return len(lines) * notice_line_height(app) + (firsts - 1) * round(6 * s) \
+        + 2 * round(8 * s)
+
+
+def draw_notices(surface, app, lines, rect) -> pygame.Rect | None:
+    """The notice panel: `rect` (x, y, width; its height is notices_height) with the
+    lines in the palette's text colour, edged in its warning colour. Returns the panel's
+    rect (None for no lines)."""
+    if not lines:
+        return None
+    s = app.scale
+    palette = app.palette
+    x, y, width = rect[0], rect[1], rect[2]
+    panel = pygame.Rect(x, y, width, notices_height(app, lines))
+    pygame.draw.rect(surface, palette.panel, panel, border_radius=round(8 * s))
+    pygame.draw.rect(surface, palette.highlight_bad, panel, max(1, round(2 * s)),
+                     border_radius=round(8 * s))
+    size = notice_size(app)
+    ty = y + round(8 * s)
+    for index, (line, first) in enumerate(lines):
+        if first and index:
+            ty += round(6 * s)
+        draw_text(surface, line, (panel.centerx, ty), size, palette.text, anchor="midtop")
+        ty += notice_line_height(app)
+    return panel
+
+
+def notice_width(app) -> int:
+    """The width of notice text in a window (the panel adds a margin each side)."""
+    s = app.scale
+    return min(app.size[0] - round(60 * s) - 2 * round(14 * s), round(1140 * s))
 
 
 class MenuScene(Scene):
@@ -12,6 +138,12 @@ class MenuScene(Scene):
         super().__init__(app)
         self.suspended = None       # saves.Resumed: the suspended game
         self.idle = 0.0             # seconds without input (attract mode starts)
+        self.notices: list = []     # the notice lines laid out (notice_lines)
+        self.notices_for: list = []     # the messages they were laid out for
+        self.notices_y = 0
+        self.blurb_y = None         # where the blurb goes (None: no room for it)
+        self.seen = 0               # notices shown when the player left the menu
+        self.notice_panel = None    # the notice panel's rect, as last drawn
 
     def enter(self) -> None:
         loaded, message = saves.load_resume()
@@ -25,9 +157,15 @@ class MenuScene(Scene):
         specs.sort(key=lambda spec: spec.title)
         count = len(specs) + 4 + (1 if self.suspended else 0)
         s = self.app.scale
-        height, gap = (46, 10) if count <= 8 else (40, 8)
-        rects = iter(self.column_rects(count, width=560, height=height, gap=gap,
-                                       top=round(140 * s)))
+        messages = list(self.app.messages)
+        normal = (46, 10) if count <= 8 else (40, 8)
+        tight = (40, 6) if count <= 8 else (36, 5)
+        for height, gap in (normal, tight):     # close up to make room for the notices
+            rects = self.column_rects(count, width=560, height=height, gap=gap,
+                                      top=round(140 * s))
+            if self._layout_notices(messages, rects[-1].bottom):
+                break
+        rects = iter(rects)
         if self.suspended:
             state, match = self.suspended.state, self.suspended.match
             game_number = f"game {match.game_number}, " if match else ""
@@ -44,34 +182,81 @@ class MenuScene(Scene):
         self.button(next(rects), "Settings", self.open_settings)
         self.button(next(rects), "Quit", self.app.quit)
 
+    def _layout_notices(self, messages, buttons_bottom: int) -> bool:
+        """The notice panel at the foot of the window and the blurb above it; the blurb
+        gives way when the notices need its room. True when everything fits in full."""
+        s = self.app.scale
+        sh = self.app.size[1]
+        self.notices_for = messages
+        blurb_h = round(30 * s)
+        if not messages:
+            self.notices = []
+            self.blurb_y = sh - round(96 * s)
+            return True
+        line_h = notice_line_height(self.app)
+        bottom = sh - round(10 * s)
+        width = notice_width(self.app)
+        room = bottom - buttons_bottom - round(12 * s)
+        lines = notice_lines(self.app, messages, width)
+        fits = notices_height(self.app, lines) + blurb_h <= room
+        if fits:
+            self.notices = lines
+        else:                       # no blurb: every line the room allows
+            self.notices = notice_lines(self.app, messages, width,
+                                        max(len(messages), (room - round(16 * s)) // line_h))
+            while len(self.notices) > 1 and notices_height(self.app, self.notices) > room:
+                self.notices = notice_lines(self.app, messages, width, len(self.notices) - 1)
+        self.notices_y = bottom - notices_height(self.app, self.notices)
+        top = self.notices_y - round(6 * s)
+        self.blurb_y = top - blurb_h // 2 if top - blurb_h >= buttons_bottom else None
+        return fits
+
+    def _leave(self) -> None:
+        """The player leaves the menu: the notices shown now are read."""
+        self.seen = len(self.app.messages)
+
     def choose(self, spec) -> None:
         from game.scenes.setup import SetupScene
+        self._leave()
         self.app.push(SetupScene(self.app, spec))
 
     def puzzles(self) -> None:
         from game.scenes.puzzles import PuzzleSelectScene
+        self._leave()
         self.app.push(PuzzleSelectScene(self.app))
 
     def continue_game(self) -> None:
         from game.scenes.play import PlayScene
         resumed = self.suspended
+        self._leave()
         self.app.push(PlayScene(self.app, resumed.state, resumed.seats, resumed.match))
 
     def open_stats(self) -> None:
         from game.scenes.stats import StatsScene
+        self._leave()
         self.app.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
+        self._leave()
         self.app.push(SettingsScene(self.app))
 
     def on_back(self) -> None:
         pass  # the menu is the bottom of the stack: Quit is an explicit button
 
     # --- attract mode ---------------------------------------------------------------------
+    def _forget_seen(self) -> None:
+        del self.app.messages[:self.seen]
+        self.seen = 0
+
     def resume(self) -> None:
+        self._forget_seen()
         super().resume()
         self.idle = 0.0
+
+    def exit(self) -> None:
+        self._forget_seen()         # back to a new menu (app.reset_to): shown already
+        super().exit()
 
     def handle(self, action) -> None:
         self.idle = 0.0
@@ -79,6 +264,8 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.app.messages != self.notices_for and self.app.scene is self:
+            self.rebuild()          # a notice came while the menu was shown
         self.idle += dt
         if self.idle >= attract.IDLE_SECONDS and self.app.scene is self:
             self.idle = 0.0
@@ -89,18 +276,17 @@ class MenuScene(Scene):
         self.draw_title(surface, "Little Abstracts", "five little-known abstract games")
         self.draw_ui(surface)
         s = self.app.scale
-        sw, sh = self.app.size
+        sw = self.app.size[0]
         item = self.ring.current
         spec = item.extra.get("spec") if item else None
         palette = self.app.palette
-        y = sh - round(96 * s)
         blurb = item.extra.get("blurb") if item else None
         if spec is not None:
             blurb = spec.blurb
-        if blurb:
-            draw_text(surface, blurb, (sw // 2, y), round(19 * s), palette.text, anchor="center")
-        for message in self.app.messages[-2:]:
-            for line in wrap_text(message, round(15 * s), sw - round(80 * s))[:2]:
-                y += round(22 * s)
-                draw_text(surface, line, (sw // 2, y), round(15 * s), palette.highlight_bad,
-                          anchor="center")
+        if blurb and self.blurb_y is not None:
+            size = round(19 * s)
+            draw_text(surface, fit_text(blurb, size, sw - round(40 * s)),
+                      (sw // 2, self.blurb_y), size, palette.text, anchor="center")
+        width = notice_width(self.app) + 2 * round(14 * s)
+        self.notice_panel = draw_notices(surface, self.app, self.notices,
+                                         ((sw - width) // 2, self.notices_y, width))

@@ -2,8 +2,14 @@
 
 The grid shows every level of levels/ as a tile: its number, and either a padlock
 (locked), three empty star slots (open) or the stars earned (solved). Arrows, the d-pad
-and the stick move between tiles by position; the mouse points and clicks. A level file
-that cannot be read is reported under the grid and left out; the others play as usual.
+and the stick move between tiles by position; the mouse points and clicks.
+
+Files: a level file that cannot be read is left out (and left untouched: level files are
+the game's own data) and named, with its line, in a notice panel under the grid; the
+others play as usual. A puzzle progress file that cannot be used is named there too (it
+was kept aside; play starts from no progress), and so is a saved random deal that no
+longer replays (the file is copied aside, the deal dropped, the rest of the progress
+kept). The grid's tiles shrink to make room for the notices.
 """
 from __future__ import annotations
 
@@ -14,12 +20,16 @@ import time
 import pygame
 
 from game import input as inp
-from game.puzzle_progress import load_progress, near_par_margin, save_progress
+from game.engine import storage
+from game.puzzle_progress import (deal_problem, load_progress, near_par_margin,
+                                  progress_path, save_progress)
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-from game.scenes.base import Scene, draw_text, fit_text, wrap_text
+from game.scenes.base import Scene, draw_text, fit_text
+from game.scenes.menu import draw_notices, notice_lines, notice_width, notices_height
 from sprites.puzzle_icons import draw_lock, draw_stars
 
 COLUMNS = 8
+MOST_NOTICE_LINES = 8       # the notice panel under the grid, at most (the tiles shrink)
 
 
 class PuzzleSelectScene(Scene):
@@ -30,10 +40,43 @@ class PuzzleSelectScene(Scene):
         self.messages = [f"A level was left out: {error}" for error in errors]
         if message:
             self.messages.insert(0, message)
+        problem = deal_problem(self.progress.deal) if self.progress.deal else None
+        if problem:
+            self.messages.insert(0, self._drop_deal(problem))
+        self.notices: list = []        # the notice lines laid out (menu.notice_lines)
+        self.notices_y = 0
+        self.notice_panel = None       # the notice panel's rect, as last drawn
         self.tiles: list = []          # (Focusable, level index)
         first_open = next((i for i, level in enumerate(self.levels)
                            if not self.progress.is_solved(level)), 0)
         self.ring.focus = first_open if self.levels else 0
+
+    def _drop_deal(self, problem: str) -> str:
+        """The saved random deal cannot be played: keep a copy of the file, drop the deal
+        (the rest of the progress stays) and say so."""
+        path = progress_path()
+        try:
+            kept = f"a copy of the file was kept as {storage.copy_aside(path).name}"
+        except OSError as exc:
+            kept = f"no copy of the file could be kept ({exc.strerror or exc})"
+        self.progress.deal = None
+        try:
+            save_progress(self.progress)
+        except OSError as exc:
+            kept += f"; the file could not be saved ({exc.strerror or exc})"
+        return f"The puzzle progress file {path}: the saved {problem}. The deal was " \
+               f"dropped and the rest of the progress kept; {kept}."
+
+    def notice_messages(self) -> list[str]:
+        """What the notice panel shows: the file notices, and the level files left out —
+        the first in full, the others by name and line on one more line."""
+        levels = [m for m in self.messages if m.startswith("A level was left out: ")]
+        others = [m for m in self.messages if m not in levels]
+        shown = others + levels[:1]
+        if len(levels) > 1:
+            names = [m[len("A level was left out: "):].split(": ", 1)[0] for m in levels[1:]]
+            shown.append(f"Also left out: {'; '.join(names)}.")
+        return shown
 
     # --- layout ----------------------------------------------------------------------------
     def build(self, size) -> None:
@@ -42,8 +85,18 @@ class PuzzleSelectScene(Scene):
         count = len(self.levels)
         rows = max(1, math.ceil(count / COLUMNS))
         top = round(150 * s)
-        bottom_room = round(190 * s)
         gap = round(10 * s)
+        bottom_room = round(150 * s)        # the level's lines under the grid, the buttons
+        messages = self.notice_messages()
+        self.notices = []
+        if messages:                        # the notices, as far as the tiles can shrink
+            least_tile = max(30, round(40 * s))
+            for most in range(MOST_NOTICE_LINES, 0, -1):
+                self.notices = notice_lines(self.app, messages, notice_width(self.app), most)
+                room = bottom_room + notices_height(self.app, self.notices) + round(8 * s)
+                if (sh - top - room - (rows - 1) * gap) // rows >= least_tile:
+                    break
+            bottom_room = room
         tile_h = min(round(74 * s), (sh - top - bottom_room - (rows - 1) * gap) // rows)
         tile_w = min(round(124 * s), (sw - round(80 * s) - (COLUMNS - 1) * gap) // COLUMNS)
         grid_w = COLUMNS * tile_w + (COLUMNS - 1) * gap
@@ -58,6 +111,7 @@ class PuzzleSelectScene(Scene):
             self.tiles.append(item)
         grid_bottom = top + rows * (tile_h + gap)
         self.info_y = grid_bottom + round(4 * s)
+        self.notices_y = self.info_y + 2 * round(26 * s) + round(6 * s)
         actions = [("Random deal", self.random_deal)]
         deal = self.progress.deal
         if deal is not None:
@@ -212,15 +266,13 @@ class PuzzleSelectScene(Scene):
                           "then play it.", palette.text_dim, False))
         if not self.levels:
             lines.append(("No level could be read.", palette.highlight_bad, True))
-        for text, colour, bold in lines:
+        for text, colour, bold in lines[:2]:
             draw_text(surface, fit_text(text, round(18 * s), width, bold), (sw // 2, y),
                       round(18 * s), colour, bold, anchor="midtop")
             y += round(26 * s)
-        for message in self.messages[:2]:
-            for line in wrap_text(message, round(14 * s), width)[:2]:
-                draw_text(surface, line, (sw // 2, y), round(14 * s), palette.highlight_bad,
-                          anchor="midtop")
-                y += round(19 * s)
+        panel_w = notice_width(self.app) + 2 * round(14 * s)
+        self.notice_panel = draw_notices(surface, self.app, self.notices,
+                                         ((sw - panel_w) // 2, self.notices_y, panel_w))
 
 
 class DealSearchScene(Scene):

@@ -4,6 +4,10 @@ the games against the computer by level, and the Xoliba solitaire and its puzzle
 The page scrolls when it does not fit: Up/Down, the wheel or the d-pad. Left/Right (or the
 pointer) choose between "Reset statistics" (asked first; the puzzle progress is kept) and
 "Back".
+
+A statistics (or puzzle progress) file that could not be used was kept aside by its
+loader; the message naming it shows in a notice panel over the buttons, and the page
+above it gives up the room (it scrolls).
 """
 from __future__ import annotations
 
@@ -14,12 +18,15 @@ from game import input as inp
 from game import stats as stats_module
 from game.puzzle_progress import load_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-from game.scenes.base import Scene, draw_text, fit_text, wrap_text
+from game.scenes.base import Scene, draw_text, fit_text
+from game.scenes.menu import (draw_notices, notice_line_height, notice_lines, notice_width,
+                              notices_height)
 
 # Row kinds and their heights at scale 1.
 HEIGHTS = {"title": 46, "header": 30, "row": 31, "text": 30, "note": 26, "kv": 31, "gap": 18,
            "empty": 46}
 NUMBER_COLUMNS = ("Played", "Won", "Drawn", "Lost", "Win %")
+MIN_PAGE_ROWS = 3         # the notices leave the page at least this many rows (at scale 1)
 WHEEL_ROWS = 2            # rows scrolled by one notch of the wheel
 
 
@@ -45,6 +52,9 @@ class StatsScene(Scene):
         self.scroll = 0
         self.visible_rows = 1
         self.messages: list[str] = []
+        self.notice_panel = None     # the notice panel's rect, as last drawn
+        self._notices_key = None     # (window size, messages) the notice lines are for
+        self._notices: list = []
         self.stats = stats_module.Stats()
         self.reload()
         self.ring.focus = 1          # "Back" first: a stray press must not reset anything
@@ -170,18 +180,23 @@ class StatsScene(Scene):
         bottom = sh - round(88 * s) - self._messages_height()
         return pygame.Rect(0, top, sw, max(round(60 * s), bottom - top))
 
-    def _message_lines(self) -> list[str]:
-        s = self.app.scale
-        width = self.app.size[0] - round(120 * s)
-        lines = []
-        for message in self.messages[:2]:
-            lines += wrap_text(message, round(14 * s), width)[:2]
-        return lines
+    def _message_lines(self) -> list:
+        """The notice lines (menu.notice_lines) for the window, as many as leave the page
+        MIN_PAGE_ROWS rows of room."""
+        key = (self.app.size, tuple(self.messages))
+        if self._notices_key != key:
+            s = self.app.scale
+            sh = self.app.size[1]
+            room = sh - round(128 * s) - round(88 * s) - round(MIN_PAGE_ROWS * 31 * s)
+            most = max(2, (room - round(24 * s)) // notice_line_height(self.app))
+            self._notices_key = key
+            self._notices = notice_lines(self.app, self.messages, notice_width(self.app),
+                                         most)
+        return self._notices
 
     def _messages_height(self) -> int:
         lines = self._message_lines()
-        return len(lines) * round(19 * self.app.scale) + (round(6 * self.app.scale)
-                                                          if lines else 0)
+        return notices_height(self.app, lines) + (round(8 * self.app.scale) if lines else 0)
 
     def _columns(self) -> tuple[int, int, list[int]]:
         """The table's left edge, width and the centres of the number columns."""
@@ -221,11 +236,10 @@ class StatsScene(Scene):
             draw_text(surface, f"Up/Down, the wheel or the D-pad scroll (rows {self.scroll + 1}"
                       f"–{last} of {len(self.rows)})", (round(30 * s), sh - round(56 * s)),
                       round(15 * s), palette.text_dim)
-        my = area.bottom + round(6 * s)
-        for line in self._message_lines():
-            draw_text(surface, line, (sw // 2, my), round(14 * s), palette.highlight_bad,
-                      anchor="midtop")
-            my += round(19 * s)
+        panel_w = notice_width(self.app) + 2 * round(14 * s)
+        self.notice_panel = draw_notices(surface, self.app, self._message_lines(),
+                                         ((sw - panel_w) // 2, area.bottom + round(4 * s),
+                                          panel_w))
         self.draw_ui(surface)
 
     def _stripe(self, index: int) -> bool:
