@@ -103,6 +103,15 @@ class XticView:
         y = self.cells_origin[1] + (3 - row) * self.cell     # rank 1 at the bottom
         return pygame.Rect(x, y, self.cell, self.cell)
 
+    def piece_rect(self, square: int) -> pygame.Rect:
+        """Where the piece on `square` is drawn (a placement flies in at this size)."""
+        well = self.square_rect(square).inflate(-self.cell // 10, -self.cell // 10)
+        return well.inflate(-self.cell // 12, -self.cell // 12)
+
+    def hand_piece_rect(self) -> pygame.Rect:
+        """Where the piece in hand is drawn (a hand-over flies in at this size)."""
+        return self.hand_rect.inflate(-12, -12)
+
     def pool_rect(self, piece: int) -> pygame.Rect:
         x = self.pool_origin[0] + (piece % 4) * self.pool_cell
         y = self.pool_origin[1] + (piece // 4) * self.pool_cell
@@ -249,12 +258,12 @@ class XticView:
             return
         if square is not None:
             duration = self.PLACE_TIME / factor
-            self.flights.append(Flight(before.hand, self.hand_rect.copy(),
-                                       self.square_rect(square), duration, 0.0, "place",
+            self.flights.append(Flight(before.hand, self.hand_piece_rect(),
+                                       self.piece_rect(square), duration, 0.0, "place",
                                        "place"))
             delay = duration
         if piece is not None:
-            self.flights.append(Flight(piece, self.pool_rect(piece), self.hand_rect.copy(),
+            self.flights.append(Flight(piece, self.pool_rect(piece), self.hand_piece_rect(),
                                        self.HAND_TIME / factor, delay, "handover", "hand"))
 
     def update(self, dt: float) -> None:
@@ -290,9 +299,8 @@ class XticView:
                 glow = [round(c * (0.6 + 0.4 * pulse)) for c in palette.highlight_bad]
                 pygame.draw.ellipse(surface, glow, well, max(3, self.cell // 14))
             piece = state.board[square]
-            if piece >= 0 and rect not in flying_squares:
-                xtic_pieces.draw_piece(surface, piece, well.inflate(-self.cell // 12, -self.cell // 12),
-                                       palette)
+            if piece >= 0 and self.piece_rect(square) not in flying_squares:
+                xtic_pieces.draw_piece(surface, piece, self.piece_rect(square), palette)
         if self.pending_square is not None and state.hand is not None:
             well = self.square_rect(self.pending_square).inflate(-self.cell // 6, -self.cell // 6)
             xtic_pieces.draw_piece(surface, state.hand, well, palette, alpha=150)
@@ -381,7 +389,7 @@ class XticView:
         draw_text(surface, label, (self.hand_rect.centerx, self.hand_rect.y - 4),
                   self.label_size, palette.text, True, anchor="midbottom")
         if state.hand is not None and not hand_flying and self.pending_square is None:
-            xtic_pieces.draw_piece(surface, state.hand, self.hand_rect.inflate(-12, -12), palette)
+            xtic_pieces.draw_piece(surface, state.hand, self.hand_piece_rect(), palette)
 
     def _draw_pool(self, surface) -> None:
         palette = self.app.palette
