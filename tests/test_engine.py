@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -300,3 +301,33 @@ def test_per_position_values_follow_moves_and_undo():
     cache.get(state, "moves", count)
     state.undo()
     assert cache.get(state, "moves", count) == first and calls == [0, 1, 0]
+
+
+@pytest.mark.parametrize("name", game.rules.names())
+def test_move_list_follows_moves_undos_and_new_branches(name):
+    """The move list is kept incrementally; it must always equal a replay from the
+    start, through undos and new moves played after them, and copies start afresh."""
+    spec = game.rules.get(name)
+    options = {"players": 2} if name == "xoliba" else {}
+    state = spec.new_game(seed=3, options=options)
+    rng = random.Random(3)
+
+    def replayed():
+        replay = spec.new_game(seed=3, options=options)
+        texts = []
+        for move in state.history:
+            texts.append(replay.format_move(move))
+            replay.play(move)
+        return texts
+    for _ in range(80):
+        if state.history and (state.is_over or rng.random() < 0.3):
+            state.undo()
+        elif state.is_chance:
+            state.sample_chance()
+        else:
+            state.play(rng.choice(state.legal_moves()))
+        assert state.move_list() == replayed()
+    copy = state.copy()
+    assert "_notation" not in copy.__dict__
+    assert copy.move_list() == state.move_list()
+    assert spec.from_json(state.to_json()).history == state.history

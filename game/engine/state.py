@@ -147,16 +147,42 @@ class GameState(ABC):
         raise IllegalMoveError(f"no legal move {wanted!r} in this position")
 
     def move_list(self) -> list[str]:
-        """The history in notation (each move formatted in the position it was played)."""
-        replay = self.spec.new_game(seed=self.seed, options=self.options)
-        texts = []
-        for move in self.history:
+        """The history in notation (each move formatted in the position it was played).
+
+        Asked after every move (the save, the panel), so it is kept incrementally: a
+        replay of the game follows the history, undoing back to where they agree, and
+        each new move is formatted once."""
+        replay, texts = self.__dict__.get("_notation") or (
+            self.spec.new_game(seed=self.seed, options=self.options), [])
+        agree = 0
+        limit = min(len(replay.history), len(self.history))
+        while agree < limit and replay.history[agree] == self.history[agree]:
+            agree += 1
+        while len(replay.history) > agree:
+            replay.undo()
+            texts.pop()
+        for move in self.history[agree:]:
             texts.append(replay.format_move(move))
             replay.play(move)
-        return texts
+        replay.redo_stack.clear()
+        self._notation = (replay, texts)
+        return list(texts)
+
+    def __getstate__(self):
+        # The notation replay is a cache: rebuilt when asked, never copied or pickled.
+        state = self.__dict__.copy()
+        state.pop("_notation", None)
+        return state
 
     def copy(self) -> "GameState":
         return _copy.deepcopy(self)
+
+    def position_copy(self) -> "GameState":
+        """A copy of the position and its history without the undo and redo lines: much
+        cheaper than copy() late in a game, enough to look at (what a view animating
+        the move just played needs). It has nothing to undo."""
+        memo = {id(self._undo_snapshots): [], id(self.redo_stack): []}
+        return _copy.deepcopy(self, memo)
 
     def to_json(self) -> str:
         moves = self.move_list()

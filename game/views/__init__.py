@@ -11,6 +11,14 @@ def draw_hint_outline(surface, rect, colour, width: int = 4) -> None:
                      width + round(2 * pulse), border_radius=max(4, rect.w // 6))
 
 
+def state_before_move(view, state):
+    """What `view.on_move(move, before)` gets as `before`, taken just before the move is
+    played. A view may say what it needs (`capture_before()`: a late Che layout takes
+    milliseconds to copy); otherwise a copy of the position."""
+    capture = getattr(view, "capture_before", None)
+    return capture() if capture is not None else state.position_copy()
+
+
 def make_view(app, state, names):
     """The board view for `state`'s game."""
     if state.spec.name == "xtic":

@@ -17,6 +17,7 @@ each player's largest region with its size.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import pygame
 
@@ -239,6 +240,11 @@ class TruchetView:
             self.pops.append([move, 0.0, POP_TIME / factor])
         if self.state.to_play is not None and before.to_play != self.state.to_play:
             self.colour = self.state.to_play      # a new turn starts on the mover's colour
+
+    def capture_before(self) -> SimpleNamespace:
+        """All on_move and placed_sound read of the position before a move."""
+        return SimpleNamespace(to_play=self.state.to_play, layout=SimpleNamespace(
+            closed_count=tuple(self.state.layout.closed_count)))
 
     def placed_sound(self, before) -> str:
         """The sound of a tile just placed: "region_closed" when it closed a region."""

@@ -100,6 +100,11 @@ class XutoliView(TruchetView):
             return super().move_rows(texts)
         return [texts[i:i + 2] for i in range(0, len(texts), 2)]
 
+    def capture_before(self):
+        before = super().capture_before()
+        before.winning_formation = self.state.winning_formation
+        return before
+
     def placed_sound(self, before) -> str:
         """The sound of a tile just placed: "pattern" when the turn made the winning
         formation (a pair of patterns, or a target matched)."""
