@@ -425,7 +425,13 @@ class TruchetView:
                self.rect.size, self.app.palette.name, self.state.is_over)
         if getattr(self, "_layer_key", None) == key:
             return self._layer
-        layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        layer = getattr(self, "_layer", None)
+        if layer is not None and layer.get_size() == self.rect.size:
+            layer.fill((0, 0, 0, 0))        # repainted in place: no new surface to convert
+        else:
+            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert_alpha()   # (not display_ready: it keeps every layer)
         offset = (-self.rect.x, -self.rect.y)
         view = self.rect.copy()
         for tile in layout.tiles():
@@ -436,8 +442,6 @@ class TruchetView:
                               tile.colour, tile.orient, self.app.palette)
         if not self.state.is_over:
             self._draw_open_cells(layer, size, offset)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert_alpha()   # (not display_ready: it would keep every layer)
         self._layer_key, self._layer = key, layer
         return self._layer
 
