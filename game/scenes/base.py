@@ -57,20 +57,38 @@ def draw_text(surface, text, pos, size, colour, bold=False, anchor="topleft") ->
     return rect
 
 
+def _break_word(word: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """A word wider than `width` (a long path) in pieces that fit, broken after a folder
+    separator where one is near, else anywhere."""
+    face = font(size, bold)
+    pieces = []
+    while face.size(word)[0] > width and len(word) > 1:
+        cut = len(word) - 1
+        while cut > 1 and face.size(word[:cut])[0] > width:
+            cut -= 1
+        separator = max(word.rfind("/", 0, cut), word.rfind("\\", 0, cut))
+        if separator >= cut // 2:
+            cut = separator + 1
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces + [word]
+
+
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines that fit `width` pixels; blank lines are kept."""
+    """Split text into lines that fit `width` pixels; blank lines are kept, and a word
+    too long for a line (a path) is broken."""
     face = font(size, bold)
     lines = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            trial = f"{line} {word}" if line else word
-            if face.size(trial)[0] <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
+        for word in paragraph.split(" "):
+            for number, piece in enumerate(_break_word(word, size, width, bold)):
+                trial = (line + ("" if number else " ") + piece) if line else piece
+                if face.size(trial)[0] <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = piece
         lines.append(line)
     return lines
 

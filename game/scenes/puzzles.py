@@ -25,7 +25,7 @@ from game.puzzle_progress import (deal_problem, load_progress, near_par_margin,
                                   progress_path, save_progress)
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene, draw_text, fit_text
-from game.scenes.menu import draw_notices, notice_lines, notice_width, notices_height
+from game.scenes.notices import draw_notices, notice_lines, notice_width, notices_height
 from sprites.puzzle_icons import draw_lock, draw_stars
 
 COLUMNS = 8
@@ -43,7 +43,7 @@ class PuzzleSelectScene(Scene):
         problem = deal_problem(self.progress.deal) if self.progress.deal else None
         if problem:
             self.messages.insert(0, self._drop_deal(problem))
-        self.notices: list = []        # the notice lines laid out (menu.notice_lines)
+        self.notices: list = []        # the notice lines laid out (notices.notice_lines)
         self.notices_y = 0
         self.notice_panel = None       # the notice panel's rect, as last drawn
         self.tiles: list = []          # (Focusable, level index)

@@ -19,8 +19,8 @@ from game import stats as stats_module
 from game.puzzle_progress import load_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene, draw_text, fit_text
-from game.scenes.menu import (draw_notices, notice_line_height, notice_lines, notice_width,
-                              notices_height)
+from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
+                                 notice_width, notices_height)
 
 # Row kinds and their heights at scale 1.
 HEIGHTS = {"title": 46, "header": 30, "row": 31, "text": 30, "note": 26, "kv": 31, "gap": 18,
@@ -181,7 +181,7 @@ class StatsScene(Scene):
         return pygame.Rect(0, top, sw, max(round(60 * s), bottom - top))
 
     def _message_lines(self) -> list:
-        """The notice lines (menu.notice_lines) for the window, as many as leave the page
+        """The notice lines (notices.notice_lines) for the window, as many as leave the page
         MIN_PAGE_ROWS rows of room."""
         key = (self.app.size, tuple(self.messages))
         if self._notices_key != key:
