@@ -62,7 +62,7 @@ class FakePad:
 
 
 class MonkeyFailure(AssertionError):
-    pass
+    """The app crashed, froze or lost something; the message says when and after what."""
 
 
 # --- where episodes start ---------------------------------------------------------------

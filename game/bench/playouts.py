@@ -657,6 +657,15 @@ def choose(state, seed: int, step: int, legal: list | None = None):
     return "play", rng.choice(state.legal_moves() if legal is None else legal), rng
 
 
+def _refused(action, *args) -> bool:
+    """Whether the rules refuse `action(*args)` with IllegalMoveError."""
+    try:
+        action(*args)
+    except IllegalMoveError:
+        return True
+    return False
+
+
 def _take_step(state, kind: str, move):
     if kind == "chance":
         return state.sample_chance()
@@ -845,25 +854,12 @@ class _Playout:
         fail = self.fail
         if self.observe(state) != seen:
             fail("the position changed without a move (legal_moves() not stable?)")
-        try:
-            state.play(("no", "such", "move"))
-        except IllegalMoveError:
-            pass
-        else:
+        if not _refused(state.play, ("no", "such", "move")):
             fail("the non-move ('no', 'such', 'move') was accepted")
-        try:
-            state.parse_move("?? not a move ??")
-        except IllegalMoveError:
-            pass
-        else:
+        if not _refused(state.parse_move, "?? not a move ??"):
             fail("the text '?? not a move ??' parsed as a move")
-        if not state.is_chance:
-            try:
-                state.sample_chance()
-            except IllegalMoveError:
-                pass
-            else:
-                fail("sample_chance() played although no chance step is due")
+        if not state.is_chance and not _refused(state.sample_chance):
+            fail("sample_chance() played although no chance step is due")
         if self.observe(state) != seen:
             fail("refused moves changed the game")
         clone = state.copy()
@@ -883,11 +879,7 @@ class _Playout:
         everything: the same positions again, to the same final game."""
         fail, total = self.fail, len(moves)
         if state.is_over:
-            try:
-                state.play(moves[-1] if moves else None)
-            except IllegalMoveError:
-                pass
-            else:
+            if not _refused(state.play, moves[-1] if moves else None):
                 fail("a move was accepted after the end")
             if self.observe(state) != prints[-1]:
                 fail("a refused move changed the game")
