@@ -35,14 +35,12 @@ MOST_NOTICE_LINES = 8       # the notice panel under the grid, at most (the tile
 class PuzzleSelectScene(Scene):
     def __init__(self, app, folder=LEVELS_FOLDER):
         super().__init__(app)
-        self.levels, errors = load_levels(folder)
+        self.levels, self.level_errors = load_levels(folder)   # "<file>, line n: what"
         self.progress, message = load_progress()
-        self.messages = [f"A level was left out: {error}" for error in errors]
-        if message:
-            self.messages.insert(0, message)
+        self.file_messages = [message] if message else []
         problem = deal_problem(self.progress.deal) if self.progress.deal else None
         if problem:
-            self.messages.insert(0, self._drop_deal(problem))
+            self.file_messages.insert(0, self._drop_deal(problem))
         self.notices: list = []        # the notice lines laid out (notices.notice_lines)
         self.notices_y = 0
         self.notice_panel = None       # the notice panel's rect, as last drawn
@@ -67,14 +65,19 @@ class PuzzleSelectScene(Scene):
         return f"The puzzle progress file {path}: the saved {problem}. The deal was " \
                f"dropped and the rest of the progress kept; {kept}."
 
+    @property
+    def messages(self) -> list[str]:
+        """Every notice in full: the files', then each level file left out."""
+        return self.file_messages + [f"A level was left out: {error}"
+                                     for error in self.level_errors]
+
     def notice_messages(self) -> list[str]:
         """What the notice panel shows: the file notices, and the level files left out —
         the first in full, the others by name and line on one more line."""
-        levels = [m for m in self.messages if m.startswith("A level was left out: ")]
-        others = [m for m in self.messages if m not in levels]
-        shown = others + levels[:1]
-        if len(levels) > 1:
-            names = [m[len("A level was left out: "):].split(": ", 1)[0] for m in levels[1:]]
+        shown = self.file_messages + [f"A level was left out: {error}"
+                                      for error in self.level_errors[:1]]
+        if len(self.level_errors) > 1:
+            names = [error.split(": ", 1)[0] for error in self.level_errors[1:]]
             shown.append(f"Also left out: {'; '.join(names)}.")
         return shown
 
