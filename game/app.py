@@ -7,6 +7,7 @@ import sys
 import pygame
 
 from game import input as inp
+from game.engine import storage
 from game.engine.worker import AIWorker
 from game.scenes.base import reset_fonts
 from game.settings import Settings, load_settings, save_settings
@@ -201,6 +202,7 @@ class App:
             scene.exit()
         self.stack.clear()
         self.worker.shutdown()
+        storage.writer.wait()           # the last move's save reaches the disk
         pygame.quit()
 
 

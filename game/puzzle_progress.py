@@ -161,3 +161,9 @@ def load_progress() -> tuple[PuzzleProgress, str | None]:
 def save_progress(progress: PuzzleProgress) -> None:
     """Write atomically; OSError when the file cannot be written (the old one is kept)."""
     storage.atomic_write_json(progress_path(), progress.to_dict())
+
+
+def save_progress_soon(progress: PuzzleProgress) -> None:
+    """As save_progress, by the background writer (a puzzle is saved after every move);
+    storage.writer.error(progress_path()) says why the last write failed."""
+    storage.writer.write(progress_path(), storage.json_bytes(progress.to_dict()))

@@ -80,6 +80,14 @@ def step(app, events=(), frames=1, dt=FRAME):
         app.step(dt, [])
 
 
+def written(path):
+    """`path` once the background writer has written it: the game and the puzzle
+    attempt are saved after every move on a thread of their own."""
+    from game.engine import storage
+    storage.writer.wait(path)
+    return path
+
+
 def scene_name(app) -> str:
     return type(app.scene).__name__
 

@@ -18,8 +18,11 @@ import json
 import os
 import re
 import shutil
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Callable
 
 import pygame
@@ -417,6 +420,93 @@ def test_a_save_keeps_the_files_permissions(app_home, kind_name):
     os.chmod(kind.path(), 0o640)
     kind.save_good()
     assert kind.path().stat().st_mode & 0o777 == 0o640
+
+
+# --- the background writer: the game saved after every move, off the frame ------------------
+@pytest.fixture
+def held_writes(monkeypatch):
+    """The background writer held in its flush to disk until `release()` (a slow disk);
+    `flushes` counts the files it flushed."""
+    gate = threading.Event()
+    flushes = []
+    real_fsync = storage.os.fsync
+
+    def slow_fsync(fd):
+        if threading.current_thread().name == "file writer":
+            assert gate.wait(10), "the test never released the writer"
+        flushes.append(fd)
+        real_fsync(fd)
+
+    monkeypatch.setattr(storage.os, "fsync", slow_fsync)
+    yield SimpleNamespace(release=gate.set, flushes=flushes,
+                          release_soon=lambda: threading.Timer(0.3, gate.set).start())
+    gate.set()
+    storage.writer.wait()
+
+
+def test_background_writes_land_in_order_newest_last(app_home, held_writes):
+    path = app_home / "data" / "resume.json"
+    storage.writer.write(path, b"1")
+    time.sleep(0.1)                                 # "1" is being written (held)
+    storage.writer.write(path, b"2")
+    storage.writer.write(path, b"3")                # "2" never needs writing
+    held_writes.release()
+    storage.writer.wait(path)
+    assert path.read_bytes() == b"3" and len(held_writes.flushes) == 2
+    storage.writer.write(path, None)                # removal, in turn
+    storage.writer.wait()
+    assert not path.exists()
+    storage.writer.write(path, None)
+    storage.writer.write(path, b"4")                # a removal then a write: the write
+    storage.writer.wait()
+    assert path.read_bytes() == b"4"
+    assert [p.name for p in path.parent.iterdir()] == ["resume.json"], "no temporary file"
+
+
+def test_a_direct_write_waits_for_the_background_one(app_home, held_writes):
+    """puzzles.json is written by both: a level's attempt in the background, the puzzle
+    screen directly. The older background write must not land over the newer one."""
+    path = app_home / "data" / "puzzles.json"
+    storage.writer.write(path, b"older, from the background")
+    held_writes.release_soon()
+    storage.atomic_write_bytes(path, b"newer, direct")
+    storage.writer.wait()
+    assert path.read_bytes() == b"newer, direct"
+
+
+def test_reading_waits_for_the_background_write(app_home, held_writes):
+    saves.save_resume_soon(_xtic_state(), [saves.Seat("human", None)] * 2)
+    held_writes.release_soon()
+    resumed, message = saves.load_resume()
+    assert message is None and resumed.state.history == [(None, 4)]
+
+
+def test_a_failed_background_write_is_reported_and_keeps_the_old_file(app_home, monkeypatch):
+    path = saves.resume_path()
+    write(path, b"old")
+    with monkeypatch.context() as patch:
+        patch.setattr(storage.os, "replace", _crash)
+        storage.writer.write(path, b"new")
+        storage.writer.wait()
+        assert storage.writer.error(path) == "simulated crash"
+    assert path.read_bytes() == b"old"
+    assert [p.name for p in path.parent.iterdir()] == ["resume.json"], "no temporary file"
+    storage.writer.write(path, b"new")
+    storage.writer.wait()
+    assert storage.writer.error(path) is None and path.read_bytes() == b"new"
+
+
+def test_closing_the_app_waits_for_the_last_save(make_app, held_writes):
+    app = make_app()
+    state = game.rules.get("xtic").new_game(seed=1)
+    from game.scenes.play import PlayScene
+    app.push(PlayScene(app, state, [saves.Seat("human", None)] * 2))
+    step(app, frames=2)
+    app.scene.play_move((None, 4))
+    held_writes.release_soon()
+    app.shutdown()
+    saved = json.loads(saves.resume_path().read_bytes())    # read as it is, no waiting
+    assert game.rules.get("xtic").from_json(saved["state"]).history == [(None, 4)]
 
 
 WRITES = re.compile(r"""\.write_text\(|\.write_bytes\(|json\.dump\(|os\.replace\(|os\.rename\(|"""

@@ -16,7 +16,7 @@ from game.rules import xoliba
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.puzzle_play import PuzzleScene
 from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, scene_name,
-                          settle, step, wait_for, wait_for_scene)
+                          settle, step, wait_for, wait_for_scene, written)
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 from test_xoliba_scenes import play_xoliba_move
 
@@ -116,7 +116,7 @@ def test_levels_solved_with_each_device_open_the_next(make_app, device_name):
     results = wait_for_scene(app, "ResultsScene")
     assert results.headline == "Solved!" and "3 stars" in results.reason
     assert labels(results) == ["Next level", "Play again", "Levels"]
-    progress = json.loads(progress_path().read_text())
+    progress = json.loads(written(progress_path()).read_text())
     assert progress["best"] == {LEVELS[0].id: LEVELS[0].par}
     assert puzzle.celebration is not None and puzzle.game_actions()[0][0] == "Restart"
     if device_name == "mouse":
@@ -155,7 +155,7 @@ def test_an_attempt_is_kept_and_resumed(make_app):
     assert len(puzzle.state.history) == 1
     keyboard.pause()
     keyboard.activate("Quit to levels")
-    assert json.loads(progress_path().read_text())["attempts"] == {LEVELS[2].id:
+    assert json.loads(written(progress_path()).read_text())["attempts"] == {LEVELS[2].id:
                                                                    LEVELS[2].line[:1]}
     app2 = make_app()
     mouse = DEVICES["mouse"](app2)
@@ -164,7 +164,7 @@ def test_an_attempt_is_kept_and_resumed(make_app):
     assert puzzle.state.move_list() == LEVELS[2].line[:1]
     mouse.activate("Restart")
     assert puzzle.state.history == []
-    assert LEVELS[2].id not in json.loads(progress_path().read_text())["attempts"]
+    assert LEVELS[2].id not in json.loads(written(progress_path()).read_text())["attempts"]
 
 
 def test_hints_from_the_line_and_from_the_solver(make_app):

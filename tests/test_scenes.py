@@ -30,7 +30,7 @@ from sounds.synth import synthesise
 from scene_driver import (
     DEVICES, PAD_ID, Gamepad, Keyboard, Mouse, distinct_colours, find_item, key_event,
     labels, pad_removed_event, play_scene, resize_event, scene_name, settle, step, wait_for,
-    wait_for_scene, wheel_event,
+    wait_for_scene, wheel_event, written,
 )
 
 DEVICE_NAMES = tuple(DEVICES)
@@ -174,7 +174,7 @@ def test_whole_game_with_one_device(make_app, device_name):
     else:
         assert results.headline == f"Player {outcome.winner + 1} wins"
     assert labels(results) == ["Rematch", "Take back", "Menu"]
-    assert not saves.resume_path().exists(), "a finished game is not offered to continue"
+    assert not written(saves.resume_path()).exists(), "a finished game is not offered to continue"
 
     old_state = play.state
     device.activate("Rematch")
@@ -282,7 +282,7 @@ def test_undo_redo_between_humans(app, device_name):
         device.redo()
     check(2)
     # the saved game follows undo and redo (with its redo line)
-    data = json.loads(saves.resume_path().read_text(encoding="utf-8"))
+    data = json.loads(written(saves.resume_path()).read_text(encoding="utf-8"))
     assert data["state"] == state.to_json()
     # a different move drops the redo line
     other = next(m for m in state.legal_moves() if m != moves[2] and m[1] is not None)
@@ -900,7 +900,7 @@ def test_computer_failure_lets_the_human_take_over(app):
     play_moves(app, keyboard, [(5, 1)])    # the human now plays the second seat
     step(app, frames=10, dt=0.1)
     assert play.state.history == [(None, 6), (5, 1)] and not app.worker.busy
-    data = json.loads(saves.resume_path().read_text(encoding="utf-8"))
+    data = json.loads(written(saves.resume_path()).read_text(encoding="utf-8"))
     assert data["seats"][1] == {"kind": "human", "level": None}
 
 
@@ -910,9 +910,12 @@ def test_unwritable_folders_do_not_stop_play(make_app, app_home):
     app = make_app()
     keyboard = Keyboard(app)
     play = start_game(app, [HUMAN, HUMAN])
+    written(saves.resume_path())
     assert play.save_error and "could not be saved" in play.save_error
     play_moves(app, keyboard, [(None, 2), (0, 3)])
     assert play.state.history == [(None, 2), (0, 3)]
+    written(saves.resume_path())
+    assert play.save_error and "could not be saved" in play.save_error, "still unsaved"
     keyboard.pause()
     keyboard.activate("Settings")
     keyboard.change("Volume", -1)

@@ -14,7 +14,7 @@ from game.engine.match import Match
 from game.rules import xoliba
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, play_scene,
-                          scene_name, settle, step, wait_for, wait_for_scene)
+                          scene_name, settle, step, wait_for, wait_for_scene, written)
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
 SPEC = game.rules.get("xoliba")
@@ -117,7 +117,7 @@ def test_a_whole_game_of_a_match_with_one_device(make_app, device_name):
     first = "New match" if decided else "Next game"
     assert labels(results) == [first, "Take back", "Menu"]
     if not decided:
-        assert saves.resume_path().exists(), "a match in progress stays saved"
+        assert written(saves.resume_path()).exists(), "a match in progress stays saved"
     device.activate(first)
     assert app.scene is play
     assert play.state is not state and not play.state.history

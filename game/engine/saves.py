@@ -35,9 +35,7 @@ def resume_path():
     return storage.data_dir() / "resume.json"
 
 
-def save_resume(state, seats: list[Seat], match=None) -> None:
-    """`match`, if given, is the Match the state is the current game of. Written
-    atomically; OSError when it cannot be (the old file is then left as it was)."""
+def _resume_data(state, seats: list[Seat], match=None) -> dict:
     data = {
         "version": RESUME_VERSION,
         "game": state.spec.name,
@@ -46,7 +44,20 @@ def save_resume(state, seats: list[Seat], match=None) -> None:
     }
     if match is not None:
         data["match"] = match.to_dict()
-    storage.atomic_write_json(resume_path(), data)
+    return data
+
+
+def save_resume(state, seats: list[Seat], match=None) -> None:
+    """`match`, if given, is the Match the state is the current game of. Written
+    atomically; OSError when it cannot be (the old file is then left as it was)."""
+    storage.atomic_write_json(resume_path(), _resume_data(state, seats, match))
+
+
+def save_resume_soon(state, seats: list[Seat], match=None) -> None:
+    """As save_resume, by the background writer (the play scene saves after every move:
+    its frame does not wait for the disk); storage.writer.error(resume_path()) says why
+    the last write failed."""
+    storage.writer.write(resume_path(), storage.json_bytes(_resume_data(state, seats, match)))
 
 
 @dataclass
@@ -95,8 +106,7 @@ def load_resume():
                                   "There is no game to continue.")
 
 
-def clear_resume() -> None:
-    try:
-        resume_path().unlink()
-    except FileNotFoundError:
-        pass
+def clear_resume_soon() -> None:
+    """No game to continue: the file goes, by the background writer (after any save of
+    it given before)."""
+    storage.writer.write(resume_path(), None)

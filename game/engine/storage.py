@@ -4,7 +4,8 @@ The app writes only under config_dir() (settings.json) and data_dir() (resume.js
 puzzles.json, stats.json), and only through atomic_write_bytes / _text / _json: the
 data goes to a temporary file in the same folder, flushed to disk, which is then renamed
 over the old one, so a crash mid-write leaves the old file whole and no stray temporary
-file.
+file. The game saved after every move goes through `writer` (a BackgroundWriter), which
+does the same on a thread of its own.
 
 Reading (read_json_file): a file that cannot be used — empty, cut short, not JSON, not
 text, of the wrong shape or types, or written by a newer version (its "version" above the
@@ -18,10 +19,12 @@ The level files of levels/ are the game's own data, read-only: they never come h
 """
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -56,8 +59,13 @@ def data_dir() -> Path:
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, flush it to disk, then rename it
     over `path`: a crash at any point leaves the old file (or none) and no temporary
-    file. A file replaced keeps its permission bits (the temporary file starts private)."""
-    path = Path(path)
+    file. A file replaced keeps its permission bits (the temporary file starts private).
+    A write of the same file given to the background writer lands first."""
+    writer.wait(path)
+    _write_atomically(Path(path), data)
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
@@ -83,7 +91,80 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 
 def atomic_write_json(path: Path, data) -> None:
-    atomic_write_text(path, json.dumps(data, indent=2, sort_keys=True) + "\n")
+    atomic_write_bytes(path, json_bytes(data))
+
+
+def json_bytes(data) -> bytes:
+    """How the app writes a JSON file: indented, keys sorted, UTF-8, a final newline."""
+    return (json.dumps(data, indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+
+class BackgroundWriter:
+    """Writes files on a thread of its own, so that a frame never waits for the disk
+    (the game is saved after every move, and flushing a file to disk can take tens of
+    milliseconds). Each write is atomic_write_bytes; only the newest data given for a
+    path is written. wait() returns once a path's (or every) write is done: reading a
+    file (read_json_file) waits for it first, and the app waits for all at exit."""
+
+    def __init__(self):
+        self._changed = threading.Condition()
+        # path -> the newest data not yet written (None: the file is to be removed)
+        self._pending: dict[Path, bytes | None] = {}
+        self._writing: Path | None = None
+        self._errors: dict[Path, str] = {}      # path -> why its last write failed
+        self._thread: threading.Thread | None = None
+
+    def write(self, path: Path, data: bytes | None) -> None:
+        """Write `data` to `path` (None: remove the file), after what was given before."""
+        path = Path(path)
+        with self._changed:
+            self._pending.pop(path, None)       # (re-inserted: written after the others)
+            self._pending[path] = data
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="file writer",
+                                                daemon=True)
+                self._thread.start()
+            self._changed.notify_all()
+
+    def wait(self, path: Path | None = None) -> None:
+        path = None if path is None else Path(path)
+        with self._changed:
+            while (self._pending or self._writing) if path is None else \
+                    (path in self._pending or self._writing == path):
+                self._changed.wait()
+
+    def error(self, path: Path) -> str | None:
+        """Why the last write of `path` failed (None when it succeeded)."""
+        with self._changed:
+            return self._errors.get(Path(path))
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while not self._pending:
+                    self._changed.wait()
+                path = next(iter(self._pending))
+                data = self._pending.pop(path)
+                self._writing = path
+            try:
+                if data is None:
+                    path.unlink(missing_ok=True)
+                else:
+                    _write_atomically(path, data)
+                error = None
+            except OSError as exc:
+                error = str(exc)
+            with self._changed:
+                if error is None:
+                    self._errors.pop(path, None)
+                else:
+                    self._errors[path] = error
+                self._writing = None
+                self._changed.notify_all()
+
+
+writer = BackgroundWriter()
+atexit.register(writer.wait)        # what the game gave the writer reaches the disk
 
 
 APP_TITLE = "Little Abstracts"
@@ -205,6 +286,7 @@ def read_json_file(path: Path, what: str, validate=None, fallback: str = "Defaul
     file aside (keep_aside) and returns (None, message): the message names the file, the
     fault, the copy, and ends with `fallback` (what the app does instead)."""
     path = Path(path)
+    writer.wait(path)               # a write under way is read whole, not half
     try:
         if not path.exists():
             return None, None

@@ -22,12 +22,14 @@ _fonts: dict = {}
 
 _texts: dict = {}
 TEXT_CACHE_SIZE = 600
+_wrapped: dict = {}         # wrap_text's answers: the panels wrap the same texts each time
 
 
 def reset_fonts() -> None:
     """Forget cached fonts: pygame.quit() invalidates them (a new App starts afresh)."""
     _fonts.clear()
     _texts.clear()
+    _wrapped.clear()
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -77,6 +79,16 @@ def _break_word(word: str, size: int, width: int, bold: bool = False) -> list[st
 def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split text into lines that fit `width` pixels; blank lines are kept, and a word
     too long for a line (a path) is broken."""
+    key = (text, size, width, bold)
+    lines = _wrapped.get(key)
+    if lines is None:
+        if len(_wrapped) >= TEXT_CACHE_SIZE:
+            _wrapped.clear()
+        lines = _wrapped[key] = tuple(_wrap(text, size, width, bold))
+    return list(lines)
+
+
+def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
     face = font(size, bold)
     lines = []
     for paragraph in text.split("\n"):

@@ -10,7 +10,7 @@ import pygame
 
 from game import input as inp
 from game import stats
-from game.engine import saves
+from game.engine import saves, storage
 from game.engine.match import Match
 from game.engine.state import Outcome, PerPosition
 from game.scenes.base import Scene, draw_text, fit_text, wrap_text
@@ -50,7 +50,6 @@ class PlayScene(Scene):
         self.thinking_time = 0.0
         self.ai_error: str | None = None
         self.results_timer: float | None = None
-        self.save_error: str | None = None
         self.notice = ""                    # a line about what just happened (a declined offer)
         self.hint_pending = False           # the worker is finding a hint for a human
         self.hint_move = None               # the hinted move, shown until a move is made
@@ -225,20 +224,30 @@ class PlayScene(Scene):
             self.app.messages.extend(problems)
 
     def _save(self) -> None:
+        """The game goes to the suspended-game slot, by the background writer."""
         if not self.saves_game:
             return
-        try:
-            if self.match is not None and not self._match_decided():
-                # A finished game of a match stays saved: the next deal follows it.
-                # (A solitaire or Xtic game is saved alone.)
-                saves.save_resume(self.state, self.seats, self.match)
-            elif self.state.is_over or self.match is not None:
-                saves.clear_resume()
-            else:
-                saves.save_resume(self.state, self.seats)
-            self.save_error = None
-        except OSError as exc:
-            self.save_error = f"The game could not be saved: {exc}"
+        if self.match is not None and not self._match_decided():
+            # A finished game of a match stays saved: the next deal follows it.
+            # (A solitaire or Xtic game is saved alone.)
+            saves.save_resume_soon(self.state, self.seats, self.match)
+        elif self.state.is_over or self.match is not None:
+            saves.clear_resume_soon()
+        else:
+            saves.save_resume_soon(self.state, self.seats)
+
+    save_failure = "The game could not be saved"
+
+    def saved_file(self):
+        """The file this scene saves to (None: it saves nothing)."""
+        return saves.resume_path() if self.saves_game else None
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last write of the scene's file failed; None once one succeeds."""
+        path = self.saved_file()
+        error = storage.writer.error(path) if path is not None else None
+        return f"{self.save_failure}: {error}" if error else None
 
     # --- matches, offers to end, resigning ---------------------------------------------
     def _match_decided(self) -> bool:
@@ -631,7 +640,7 @@ class PlayScene(Scene):
         palette = self.app.palette
         s = self.app.scale
         panel = self.panel
-        pygame.draw.rect(surface, palette.panel, panel)
+        surface.fill(palette.panel, panel)
         pygame.draw.line(surface, palette.panel_border, panel.topleft, panel.bottomleft, 2)
         x = panel.x + round(18 * s)
         width = panel.w - round(36 * s)

@@ -13,7 +13,7 @@ import pygame
 from game import input as inp
 from game.engine import saves
 from game.engine.state import IllegalMoveError
-from game.puzzle_progress import near_par_margin, save_progress, stars_for
+from game.puzzle_progress import near_par_margin, progress_path, save_progress_soon, stars_for
 from game.rules import xoliba
 from game.rules.xoliba_levels import Level
 from game.scenes.play import PlayScene
@@ -97,11 +97,12 @@ class PuzzleScene(PlayScene):
                 progress.attempts[self.level.id] = moves
             else:
                 progress.attempts.pop(self.level.id, None)
-        try:
-            save_progress(progress)
-            self.save_error = None
-        except OSError as exc:
-            self.save_error = f"Progress could not be saved: {exc}"
+        save_progress_soon(progress)
+
+    save_failure = "Progress could not be saved"
+
+    def saved_file(self):
+        return progress_path() if self.solution is None else None
 
     # --- the scene's actions -------------------------------------------------------------
     def game_actions(self) -> list:

@@ -16,6 +16,7 @@ each player's largest region with its size.
 """
 from __future__ import annotations
 
+import functools
 import math
 from types import SimpleNamespace
 
@@ -27,6 +28,7 @@ from game.engine.state import PerPosition
 from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
 from game.scenes.base import draw_text, fit_text, render_text
 from sprites import truchet_tiles as art
+from sprites.display_format import display_ready
 
 MIN_CELL, MAX_CELL = 14, 160        # zoom limits, pixels per cell at scale 1
 ZOOM_STEP = 1.15
@@ -417,21 +419,21 @@ class TruchetView:
         surface.set_clip(previous_clip)
 
     def _still_layer(self, size: int) -> pygame.Surface:
-        """The tiles and the open cells, drawn once per layout, camera and palette (a
-        settled camera then costs one blit a frame)."""
+        """The background, the tiles and the open cells, drawn once per layout, camera and
+        palette: a settled camera then costs one opaque blit a frame (a translucent layer
+        the size of the view took ten times as long to blend)."""
         layout = self.state.layout
         key = (self.state.position_key(), size,
                round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
-               self.rect.size, self.app.palette.name, self.state.is_over)
+               tuple(self.rect), self.app.palette.name, self.state.is_over)
         if getattr(self, "_layer_key", None) == key:
             return self._layer
         layer = getattr(self, "_layer", None)
-        if layer is not None and layer.get_size() == self.rect.size:
-            layer.fill((0, 0, 0, 0))        # repainted in place: no new surface to convert
-        else:
-            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        if layer is None or layer.get_size() != self.rect.size:
+            layer = pygame.Surface(self.rect.size)
             if pygame.display.get_surface() is not None:
-                layer = layer.convert_alpha()   # (not display_ready: it keeps every layer)
+                layer = layer.convert()     # (not display_ready: it keeps every layer)
+        layer.blit(self.app.background(), (0, 0), self.rect)   # repainted in place
         offset = (-self.rect.x, -self.rect.y)
         view = self.rect.copy()
         for tile in layout.tiles():
@@ -446,14 +448,13 @@ class TruchetView:
         return self._layer
 
     def _draw_open_cells(self, surface, size: int, offset=(0, 0)) -> None:
-        palette = self.app.palette
-        width = max(1, round(size / 24))
+        colour = self.app.palette.text_dim
+        inset = max(2, size // 8)
         for x, y in self.state.layout.open_cells():
-            rect = self.cell_rect(x, y).inflate(-max(2, size // 8), -max(2, size // 8))
+            rect = self.cell_rect(x, y).inflate(-inset, -inset)
             if rect.colliderect(self.rect):
-                rect = rect.move(offset)
-                pygame.draw.rect(surface, palette.text_dim, rect, width,
-                                 border_radius=max(2, size // 6))
+                surface.blit(display_ready(_open_cell_image(rect.size, size, tuple(colour))),
+                             rect.move(offset))
 
     def draw_hint(self, surface, move) -> None:
         """A hinted tile: its picture, faint, on its cell, in a pulsing ring."""
@@ -517,6 +518,16 @@ class TruchetView:
             pygame.draw.rect(surface, self.app.palette.panel, box.inflate(10, 4),
                              border_radius=6)
             surface.blit(image, box)
+
+
+@functools.lru_cache(maxsize=32)
+def _open_cell_image(rect_size: tuple, size: int, colour: tuple) -> pygame.Surface:
+    """The outline of an open cell (a rounded square), drawn once per size: the layer of
+    tiles is repainted whenever the camera moves, around dozens of open cells."""
+    image = pygame.Surface(rect_size, pygame.SRCALPHA)
+    pygame.draw.rect(image, colour, image.get_rect(), max(1, round(size / 24)),
+                     border_radius=max(2, size // 6))
+    return image
 
 
 def illustrate(surface, rect, palette) -> None:
