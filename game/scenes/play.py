@@ -636,11 +636,24 @@ class PlayScene(Scene):
                 len(self.action_buttons), len(self.view_buttons),
                 self.takeover_button is not None)
 
+    def _panel_ground(self) -> pygame.Surface:
+        """The panel's plain colour as a surface: blitting it is several times faster
+        than filling a part of the window (SDL fills part of a row slowly)."""
+        key = (self.panel.size, tuple(self.app.palette.panel))
+        cached = getattr(self, "_ground", None)
+        if cached is None or cached[0] != key:
+            ground = pygame.Surface(self.panel.size)
+            if pygame.display.get_surface() is not None:
+                ground = ground.convert()
+            ground.fill(self.app.palette.panel)
+            self._ground = cached = key, ground
+        return cached[1]
+
     def _paint_panel(self, surface) -> None:
         palette = self.app.palette
         s = self.app.scale
         panel = self.panel
-        surface.fill(palette.panel, panel)
+        surface.blit(self._panel_ground(), panel)
         pygame.draw.line(surface, palette.panel_border, panel.topleft, panel.bottomleft, 2)
         x = panel.x + round(18 * s)
         width = panel.w - round(36 * s)

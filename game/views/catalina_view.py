@@ -18,6 +18,7 @@ end the winning line of large tiles is drawn across the board.
 from __future__ import annotations
 
 import math
+from types import SimpleNamespace
 
 import pygame
 
@@ -231,6 +232,14 @@ class CatalinaView:
                 self.pops.append(["big", move.big, 0.0, BIG_TIME / factor])
         self._layer_key = None
 
+    def capture_before(self) -> SimpleNamespace:
+        """All on_move reads of the position before a move (a copy of a late position
+        took half a millisecond of the frame the move lands in)."""
+        state = self.state
+        reason, large = state.pass_reason(), tuple(state.large_tiles())
+        return SimpleNamespace(history=tuple(state.history), pass_reason=lambda: reason,
+                               large_tiles=lambda: large)
+
     def _settle_cursor(self) -> None:
         """After a roll the cursor starts on a claimable tile (the nearest in reading
         order), so keys and pads are one press from a claim."""
@@ -330,37 +339,61 @@ class CatalinaView:
         self._draw_tray(surface)
 
     def _still_layer(self) -> pygame.Surface:
-        """The board with every settled mark, drawn once per position and size."""
+        """The board with every settled mark, drawn once per position and size: opaque
+        (the background under the board's round corners is in it), so a frame costs one
+        plain copy, and repainted in place over the empty board."""
         state = self.state
         popping = tuple((kind, index) for kind, index, _, _ in self.pops)
         key = (state.position_key(), popping,
                tuple(self.board_rect), self.app.palette.name)
         if self._layer_key == key:
             return self._layer
-        palette = self.app.palette
-        layer = pygame.Surface(self.board_rect.size, pygame.SRCALPHA)
+        empty = self._empty_board()
+        layer = getattr(self, "_layer", None)
+        if layer is None or layer.get_size() != empty.get_size():
+            layer = empty.copy()
+        else:
+            layer.blit(empty, (0, 0))
         offset = (-self.board_rect.x, -self.board_rect.y)
-        pygame.draw.rect(layer, palette.board, layer.get_rect(),
-                         border_radius=round(self.board_rect.w / 40))
         skip_marks = {index for kind, index in popping if kind == "mark"}
         skip_big = {index for kind, index in popping if kind == "big"}
         for big in range(9):
-            block = self.block_rect(big).move(offset)
-            pygame.draw.rect(layer, palette.board_line, block, border_radius=round(self.block / 14))
             for small in range(9):
                 x, y = (big % 3) * 3 + small % 3, (big // 3) * 3 + small // 3
-                rect = self.cell_rect(x, y).move(offset)
-                light = (x + y) % 2 == 0
-                pygame.draw.rect(layer, palette.square_light if light else palette.square_dark,
-                                 rect, border_radius=max(2, round(self.cell / 7)))
                 owner = state.tile_owner(big // 3 + 1, big % 3 + 1, small // 3 + 1,
                                          small % 3 + 1)
                 if owner is not None and big * 9 + small not in skip_marks:
-                    self._draw_mark(layer, rect, owner, 1.0)
+                    self._draw_mark(layer, self.cell_rect(x, y).move(offset), owner, 1.0)
             if state.large_tiles()[big] is not None and big not in skip_big:
                 self._draw_large(layer, big, 1.0, offset)
         self._layer_key, self._layer = key, layer
         return layer
+
+    def _empty_board(self) -> pygame.Surface:
+        """The board with no mark on it, over the background (per size and palette)."""
+        key = (tuple(self.board_rect), self.app.size, self.app.palette.name)
+        cached = getattr(self, "_empty", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        palette = self.app.palette
+        board = pygame.Surface(self.board_rect.size)
+        if pygame.display.get_surface() is not None:
+            board = board.convert()
+        board.blit(self.app.background(), (0, 0), self.board_rect)
+        offset = (-self.board_rect.x, -self.board_rect.y)
+        pygame.draw.rect(board, palette.board, board.get_rect(),
+                         border_radius=round(self.board_rect.w / 40))
+        for big in range(9):
+            block = self.block_rect(big).move(offset)
+            pygame.draw.rect(board, palette.board_line, block, border_radius=round(self.block / 14))
+            for small in range(9):
+                x, y = (big % 3) * 3 + small % 3, (big // 3) * 3 + small // 3
+                light = (x + y) % 2 == 0
+                pygame.draw.rect(board, palette.square_light if light else palette.square_dark,
+                                 self.cell_rect(x, y).move(offset),
+                                 border_radius=max(2, round(self.cell / 7)))
+        self._empty = key, board
+        return board
 
     def _draw_mark(self, surface, rect, seat: int, grow: float) -> None:
         side = max(4, round(rect.w * 0.86 * (0.4 + 0.6 * grow)))

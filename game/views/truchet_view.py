@@ -425,7 +425,7 @@ class TruchetView:
         layout = self.state.layout
         key = (self.state.position_key(), size,
                round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
-               tuple(self.rect), self.app.palette.name, self.state.is_over)
+               tuple(self.rect), self.app.size, self.app.palette.name, self.state.is_over)
         if getattr(self, "_layer_key", None) == key:
             return self._layer
         layer = getattr(self, "_layer", None)
