@@ -220,3 +220,39 @@ def test_a_run_out_finish_shows_both_largest_regions(make_app):
     assert [good for r, good in shown if r.colour == state.outcome.winner] == [True]
     wait_for_scene(app, "ResultsScene")
     shoot(app, "che_run_out")
+
+
+def test_a_move_paints_only_its_tile_and_the_camera_follows_a_frame_later(make_app,
+                                                                          monkeypatch):
+    """The frame a tile is placed in adds it (and the cells it opens) to the layer of
+    tiles, which must then be what a full repaint draws; the camera starts easing to
+    the grown layout on the next frame."""
+    app = make_app()
+    play = start(app, moves=12)
+    view = play.view
+    view.fit = False
+    view.cell, view.centre = 40.0, [0.5, 0.5]  # whole pixels: no tile overlaps the next
+    step(app)
+    drawn = []
+    monkeypatch.setattr(view, "_draw_tiles",
+                        lambda surface, tiles, offset, draw=view._draw_tiles:
+                        (drawn.append(len(tiles)), draw(surface, tiles, offset)))
+    move = next(m for m in play.state.legal_moves() if (m.x, m.y) == min(
+        play.state.layout.open_cells()))       # a tile at the edge: the layout grows
+    play.play_move(move)
+    step(app)
+    assert drawn == [1], "only the new tile was painted"
+    added = pygame.image.tobytes(view._layer, "RGB")
+    view._layer_key = None
+    view._still_layer(40)
+    assert drawn == [1, play.state.layout.count]
+    assert pygame.image.tobytes(view._layer, "RGB") == added, "as a full repaint"
+
+    view.fit = True                             # the camera follows the layout again
+    play.play_move(next(m for m in play.state.legal_moves()
+                        if (m.x, m.y) == max(play.state.layout.open_cells())))
+    camera = (view.cell, list(view.centre))
+    step(app)
+    assert (view.cell, view.centre) == camera, "the frame of the move"
+    step(app)
+    assert (view.cell, view.centre) != camera, "then it eases to the new fit"

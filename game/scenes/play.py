@@ -605,6 +605,15 @@ class PlayScene(Scene):
         return "win"
 
     # --- drawing --------------------------------------------------------------------------
+    def draw_background(self, surface) -> None:
+        # A view that paints every pixel of its rect (Che's and Xutoli's layer of tiles
+        # holds the background) and the opaque panel beside it leave none of the window's
+        # background to show: its blit (a third of a settled frame) is spared.
+        view = self.view
+        if not (getattr(view, "paints_its_rect", False)
+                and view.rect.union(self.panel) == surface.get_rect()):
+            super().draw_background(surface)
+
     def draw(self, surface) -> None:
         self.draw_background(surface)
         self.view.draw(surface)

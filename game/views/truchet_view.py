@@ -41,6 +41,7 @@ class TruchetView:
     colour_names = ("Light", "Dark")
     region_sizes = True                 # label an outlined region with its size (Che)
     region_alpha = 150                  # how strongly an outlined region is tinted
+    paints_its_rect = True              # its layer holds the background (draw_background)
 
     def __init__(self, app, state, names):
         self.app = app
@@ -50,6 +51,9 @@ class TruchetView:
         self.cell = 48.0                    # pixels per cell
         self.centre = [0.5, 0.5]            # world point at the view's centre
         self.fit = True                     # the camera follows the layout
+        # The camera waits a frame after a move: the move's frame then only adds its
+        # tile to the layer of tiles, and the repaints of the camera's easing start after.
+        self.camera_waits = False
         self.cursor = (0, 0)
         self.colour = 0                     # the ghost's dominant colour
         self.first_orient = LEFT            # the very first tile also chooses this
@@ -240,6 +244,7 @@ class TruchetView:
         factor = self.app.settings.animation_factor
         if factor > 0:
             self.pops.append([move, 0.0, POP_TIME / factor])
+        self.camera_waits = True
         if self.state.to_play is not None and before.to_play != self.state.to_play:
             self.colour = self.state.to_play      # a new turn starts on the mover's colour
 
@@ -258,7 +263,9 @@ class TruchetView:
         for pop in self.pops:
             pop[1] += dt
         self.pops = [pop for pop in self.pops if pop[1] < pop[2]]
-        if self.fit:
+        if self.camera_waits:
+            self.camera_waits = False
+        elif self.fit:
             (cx, cy), cell = self._fit_target()
             t = min(1.0, dt * FIT_EASE)
             self.centre[0] += (cx - self.centre[0]) * t
@@ -421,36 +428,52 @@ class TruchetView:
     def _still_layer(self, size: int) -> pygame.Surface:
         """The background, the tiles and the open cells, drawn once per layout, camera and
         palette: a settled camera then costs one opaque blit a frame (a translucent layer
-        the size of the view took ten times as long to blend)."""
+        the size of the view took ten times as long to blend). When tiles were only added
+        and the camera has not moved (the frame of a move), they are painted over it."""
         layout = self.state.layout
-        key = (self.state.position_key(), size,
-               round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
-               tuple(self.rect), self.app.size, self.app.palette.name, self.state.is_over)
-        if getattr(self, "_layer_key", None) == key:
+        camera = (size, round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
+                  tuple(self.rect), self.app.size, self.app.palette.name, self.state.is_over)
+        key = (self.state.position_key(), camera)
+        painted = getattr(self, "_layer_key", None)
+        if painted == key:
             return self._layer
-        layer = getattr(self, "_layer", None)
-        if layer is None or layer.get_size() != self.rect.size:
-            layer = pygame.Surface(self.rect.size)
-            if pygame.display.get_surface() is not None:
-                layer = layer.convert()     # (not display_ready: it keeps every layer)
-        layer.blit(self.app.background(), (0, 0), self.rect)   # repainted in place
+        tiles = layout.tiles()
         offset = (-self.rect.x, -self.rect.y)
-        view = self.rect.copy()
-        for tile in layout.tiles():
-            rect = self.cell_rect(tile.x, tile.y)
-            if rect.colliderect(view):
-                # The cell's own rounded size: tiles meet without a seam at any zoom.
-                art.draw_tile(layer, rect.move(offset).topleft, max(rect.w, rect.h),
-                              tile.colour, tile.orient, self.app.palette)
-        if not self.state.is_over:
-            self._draw_open_cells(layer, size, offset)
-        self._layer_key, self._layer = key, layer
+        if painted is not None and painted[1] == camera and self._layer_tiles <= set(tiles):
+            new_tiles = [tile for tile in tiles if tile not in self._layer_tiles]
+            open_now = layout.open_cells()
+            self._draw_tiles(self._layer, new_tiles, offset)
+            if not self.state.is_over:
+                self._draw_open_cells(self._layer, size, offset,
+                                      [cell for cell in open_now
+                                       if cell not in self._layer_open])
+        else:
+            layer = getattr(self, "_layer", None)
+            if layer is None or layer.get_size() != self.rect.size:
+                layer = pygame.Surface(self.rect.size)
+                if pygame.display.get_surface() is not None:
+                    layer = layer.convert()     # (not display_ready: it keeps every layer)
+            layer.blit(self.app.background(), (0, 0), self.rect)   # repainted in place
+            self._draw_tiles(layer, tiles, offset)
+            open_now = layout.open_cells()
+            if not self.state.is_over:
+                self._draw_open_cells(layer, size, offset, open_now)
+            self._layer = layer
+        self._layer_key, self._layer_tiles, self._layer_open = key, set(tiles), set(open_now)
         return self._layer
 
-    def _draw_open_cells(self, surface, size: int, offset=(0, 0)) -> None:
+    def _draw_tiles(self, surface, tiles, offset) -> None:
+        for tile in tiles:
+            rect = self.cell_rect(tile.x, tile.y)
+            if rect.colliderect(self.rect):
+                # The cell's own rounded size: tiles meet without a seam at any zoom.
+                art.draw_tile(surface, rect.move(offset).topleft, max(rect.w, rect.h),
+                              tile.colour, tile.orient, self.app.palette)
+
+    def _draw_open_cells(self, surface, size: int, offset, cells) -> None:
         colour = self.app.palette.text_dim
         inset = max(2, size // 8)
-        for x, y in self.state.layout.open_cells():
+        for x, y in cells:
             rect = self.cell_rect(x, y).inflate(-inset, -inset)
             if rect.colliderect(self.rect):
                 surface.blit(display_ready(_open_cell_image(rect.size, size, tuple(colour))),
