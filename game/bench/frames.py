@@ -277,6 +277,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
                      _percentile(cpu, 0.99) * 1000, GROUPS[group][0], group))
 
     _show(app, MenuScene(app))
+    app.freeze_startup_objects()            # as App.run does after its first frame
     record("menu", _timed(app, frames))
     _show(app, SetupScene(app, game.rules.get("xtic")), push=True)
     record("setup", _timed(app, frames))
