@@ -64,14 +64,20 @@ def piece_surface(piece: int, size: int, palette: Palette) -> pygame.Surface:
     return surface
 
 
+def piece_image(piece: int, rect, palette: Palette) -> pygame.Surface:
+    """What draw_piece blits for `rect`: the piece as large as fits, in the display's
+    format (painted the first time, then cached)."""
+    rect = pygame.Rect(rect)
+    return display_format.display_ready(piece_surface(piece, min(rect.w, rect.h), palette))
+
+
 def draw_piece(surface: pygame.Surface, piece: int, rect, palette: Palette,
                alpha: int = 255) -> None:
     """Blit the piece, as large as fits, centred in `rect`; `alpha` < 255 fades it."""
     rect = pygame.Rect(rect)
-    size = min(rect.w, rect.h)
-    if size < 1 or alpha <= 0:
+    if min(rect.w, rect.h) < 1 or alpha <= 0:
         return
-    image = display_format.display_ready(piece_surface(piece, size, palette))
+    image = piece_image(piece, rect, palette)
     if alpha < 255:
         image = image.copy()
         image.set_alpha(alpha)

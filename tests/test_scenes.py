@@ -867,6 +867,25 @@ def test_window_close_stops_the_loop(app):
     assert app.running is False
 
 
+def test_xtic_pieces_are_painted_ahead_one_a_frame(app):
+    """Every piece at the sizes a move shows it (on the board, in hand) is painted before
+    it is first placed or handed over, one a frame: painting it then cost 2-4 ms."""
+    from sprites import xtic_pieces
+    xtic_pieces.clear_cache()
+    play = start_game(app, [HUMAN, HUMAN])
+    view = play.view
+    sizes = {min(view.piece_rect(0).size), min(view.hand_piece_rect().size)}
+    palette = app.palette.name
+
+    def painted():
+        return {(piece, size) for piece, size, name in xtic_pieces._cache if name == palette}
+
+    wanted = {(piece, size) for piece in range(16) for size in sizes}
+    assert len(sizes) == 2 and not wanted <= painted()
+    step(app, frames=len(wanted))
+    assert wanted <= painted()
+
+
 def test_the_loop_takes_startup_objects_out_of_the_garbage_collector(app, monkeypatch):
     """After its first frame, App.run freezes what startup built: a full collection
     during play then scans only what play made (it took 8 ms, a stalled frame)."""

@@ -177,13 +177,6 @@ class GameState(ABC):
     def copy(self) -> "GameState":
         return _copy.deepcopy(self)
 
-    def position_copy(self) -> "GameState":
-        """A copy of the position and its history without the undo and redo lines: much
-        cheaper than copy() late in a game, enough to look at (what a view animating
-        the move just played needs). It has nothing to undo."""
-        memo = {id(self._undo_snapshots): [], id(self.redo_stack): []}
-        return _copy.deepcopy(self, memo)
-
     def to_json(self) -> str:
         moves = self.move_list()
         redo = []

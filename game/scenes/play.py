@@ -14,7 +14,7 @@ from game.engine import saves, storage
 from game.engine.match import Match
 from game.engine.state import Outcome, PerPosition
 from game.scenes.base import Scene, draw_text, fit_text, wrap_text
-from game.views import make_view, state_before_move
+from game.views import make_view
 from sprites.puzzle_icons import Confetti
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
@@ -172,7 +172,7 @@ class PlayScene(Scene):
 
     def play_move(self, move) -> None:
         self._drop_hint()
-        before = state_before_move(self.view, self.state)   # for the move's animation
+        before = self.view.capture_before()     # for the move's animation
         actions_before = self._action_labels()
         self.state.play(move)
         self.view.on_move(move, before)

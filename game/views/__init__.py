@@ -1,4 +1,8 @@
-"""One board view per game, found by the game's registry name."""
+"""One board view per game, found by the game's registry name.
+
+Every view has `capture_before()`: what its `on_move(move, before)` reads of the position
+before a move (the piece in hand, the board...), taken just before the move is played.
+A copy of the whole state took milliseconds of that frame late in a game."""
 from __future__ import annotations
 
 
@@ -9,14 +13,6 @@ def draw_hint_outline(surface, rect, colour, width: int = 4) -> None:
     grow = round(2 + 4 * pulse)
     pygame.draw.rect(surface, colour, pygame.Rect(rect).inflate(grow * 2, grow * 2),
                      width + round(2 * pulse), border_radius=max(4, rect.w // 6))
-
-
-def state_before_move(view, state):
-    """What `view.on_move(move, before)` gets as `before`, taken just before the move is
-    played. A view may say what it needs (`capture_before()`: a late Che layout takes
-    milliseconds to copy); otherwise a copy of the position."""
-    capture = getattr(view, "capture_before", None)
-    return capture() if capture is not None else state.position_copy()
 
 
 def make_view(app, state, names):

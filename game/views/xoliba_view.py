@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 import pygame
 
@@ -437,6 +438,10 @@ class XolibaView:
         return None if best is None else best[1]
 
     # --- animation ------------------------------------------------------------------------
+    def capture_before(self) -> SimpleNamespace:
+        """All on_move reads of the position before a move: the board."""
+        return SimpleNamespace(board=tuple(self.state.board))
+
     def on_move(self, move, before) -> None:
         """Animate a move just played (`before` is the state as it was)."""
         self._cancel()
