@@ -34,6 +34,8 @@ class RulesScene(Scene):
         self.dot_rects: list[pygame.Rect] = []
         self.previous_button = self.next_button = self.back_button = None
         self.ring.focus = 1                 # "Next ›" (kept by rebuild): A / Enter reads on
+        self._painted: set = set()          # pages drawn at least once (_paint_ahead)
+        self._painted_for = None            # at this window size and palette
 
     # --- the reading position ---------------------------------------------------------------
     @property
@@ -109,6 +111,10 @@ class RulesScene(Scene):
                 return size, lines, line_height, visible if height > box.h else len(lines)
             size -= 1
 
+    def diagram_rect(self) -> pygame.Rect:
+        """Where a page draws its diagram (inside its panel)."""
+        return self.areas()[2].inflate(-round(16 * self.app.scale), -round(16 * self.app.scale))
+
     def text_fits(self, index: int | None = None) -> bool:
         return self.max_line(index) == 0
 
@@ -170,6 +176,27 @@ class RulesScene(Scene):
         super().handle(action)
 
     # --- drawing ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._paint_ahead()
+
+    def _paint_ahead(self) -> None:
+        """Draw one page not yet seen off screen, a page a frame, the next and previous
+        first: what it paints is then cached before it is turned to (a page's first view
+        took up to 45 ms)."""
+        key = (self.app.size, self.app.palette.name)
+        if self._painted_for != key:
+            self._painted_for, self._painted = key, set()
+        order = [self.page + 1, self.page - 1] + list(range(len(self.pages)))
+        index = next((i for i in order if 0 <= i < len(self.pages) and i not in self._painted),
+                     None)
+        if index is None:
+            return
+        self._painted.add(index)
+        self.text_layout(index)
+        scratch = pygame.Surface(self.app.size)
+        self.pages[index].draw(scratch, self.diagram_rect(), self.app.palette)
+
     def draw(self, surface) -> None:
         self.draw_background(surface)
         s = self.app.scale
@@ -191,7 +218,8 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, palette.panel, panel, border_radius=round(14 * s))
             pygame.draw.rect(surface, palette.panel_border, panel, 2,
                              border_radius=round(14 * s))
-            page.draw(surface, art.inflate(-round(16 * s), -round(16 * s)), palette)
+            page.draw(surface, self.diagram_rect(), palette)
+            self._painted.add(self.page)
         else:
             size = max(MIN_TEXT, round(18 * s))
             y = box.y
