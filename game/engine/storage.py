@@ -152,8 +152,8 @@ class BackgroundWriter:
                 else:
                     _write_atomically(path, data)
                 error = None
-            except OSError as exc:
-                error = str(exc)
+            except Exception as exc:    # noqa: BLE001 - reported; the writer goes on
+                error = str(exc) or type(exc).__name__
             with self._changed:
                 if error is None:
                     self._errors.pop(path, None)

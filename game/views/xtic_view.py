@@ -67,7 +67,7 @@ class XticView:
         self.pending_square: int | None = None
         self.flights: list[Flight] = []
         self.clock = 0.0
-        self.unpainted: list = []           # (piece, rect) still to paint ahead
+        self._unpainted: list = []           # (piece, rect) still to paint ahead
         self._unpainted_for = None          # the sizes and palette they were listed for
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.layout(pygame.Rect(0, 0, 900, 700))
@@ -292,9 +292,9 @@ class XticView:
         listed_for = (tuple(rect.size for rect in rects), palette.name)
         if self._unpainted_for != listed_for:
             self._unpainted_for = listed_for
-            self.unpainted = [(piece, rect) for rect in rects for piece in range(16)]
-        if self.unpainted:
-            xtic_pieces.piece_image(*self.unpainted.pop(), palette)
+            self._unpainted = [(piece, rect) for rect in rects for piece in range(16)]
+        if self._unpainted:
+            xtic_pieces.piece_image(*self._unpainted.pop(), palette)
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
