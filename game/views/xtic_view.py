@@ -67,7 +67,7 @@ class XticView:
         self.pending_square: int | None = None
         self.flights: list[Flight] = []
         self.clock = 0.0
-        self._unpainted: list = []           # (piece, rect) still to paint ahead
+        self._unpainted: list = []          # (piece, rect) still to paint ahead
         self._unpainted_for = None          # the sizes and palette they were listed for
         self.rect = pygame.Rect(0, 0, 10, 10)
         self.layout(pygame.Rect(0, 0, 900, 700))
