@@ -886,6 +886,17 @@ def test_xtic_pieces_are_painted_ahead_one_a_frame(app):
     assert wanted <= painted()
 
 
+def test_xtic_paints_nothing_ahead_for_a_board_too_small_to_show_a_piece(app):
+    """Found by the monkey (seed 1, action 26200: a resize to 350x821): a layout with no
+    room for a piece in hand must not ask for a piece of size 0."""
+    play = start_game(app, [HUMAN, HUMAN])
+    play.view.layout(pygame.Rect(0, 0, 40, 40))
+    assert min(play.view.hand_piece_rect().size) < 1
+    step(app, frames=3)
+    step(app, [resize_event(350, 821)], frames=3)
+    assert play_scene(app) is play
+
+
 def test_the_loop_takes_startup_objects_out_of_the_garbage_collector(app, monkeypatch):
     """After its first frame, App.run freezes what startup built: a full collection
     during play then scans only what play made (it took 8 ms, a stalled frame)."""

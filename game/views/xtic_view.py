@@ -292,7 +292,8 @@ class XticView:
         listed_for = (tuple(rect.size for rect in rects), palette.name)
         if self._unpainted_for != listed_for:
             self._unpainted_for = listed_for
-            self._unpainted = [(piece, rect) for rect in rects for piece in range(16)]
+            self._unpainted = [(piece, rect) for rect in rects if min(rect.size) >= 1
+                               for piece in range(16)]     # (a window too small: none)
         if self._unpainted:
             xtic_pieces.piece_image(*self._unpainted.pop(), palette)
 
