@@ -558,3 +558,8 @@ def test_copy_is_independent_and_undoes_exactly():
     clone = copy.deepcopy(board)
     clone.rollback((0, 0, 0))
     assert clone.layout.cells == {} and board.layout.count == 1
+
+
+def test_the_same_target_for_both_players_is_a_bad_value_naming_the_option():
+    with pytest.raises(ValueError, match="option 'blue_target'.*both are O"):
+        SPEC.new_game(options={"target": "chosen", "white_target": "O", "blue_target": "O"})

@@ -12,6 +12,7 @@ import pytest
 import game.ai
 import game.rules
 from game.engine import saves
+from game.rules import xutoli as xutoli_rules
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, labels, play_against_computer, play_scene, scene_name,
                           settle, start_for_two, step, wait_for_scene)
@@ -190,6 +191,35 @@ def test_the_setup_shows_only_the_rows_that_apply(make_app):
     keyboard.activate("Start")
     play = play_scene(app)
     assert play.state.targets == ("X", "O")
+
+
+@pytest.mark.parametrize("device_name", ["mouse", "keyboard"])
+def test_the_same_target_for_both_players_is_refused_with_a_message(make_app, device_name):
+    """Found by the monkey (seed 1, action 28141): Start with both targets 'O' raised.
+    The setup now stays, says why, and starts once a target is changed."""
+    app = make_app()
+    device = DEVICES[device_name](app)
+    device.activate("Xutoli")
+    setup = app.scene
+    for _ in range(4):
+        if setup.setup.options["target"] == "chosen":
+            break
+        device.change("Single target", -1)
+    for _ in range(len(xutoli_rules.TARGET_CODES)):
+        if setup.setup.options["white_target"] == setup.setup.options["blue_target"]:
+            break
+        device.change("White's target", +1)
+    assert setup.setup.options["white_target"] == "O" == setup.setup.options["blue_target"]
+    device.activate("Start")
+    assert scene_name(app) == "SetupScene"
+    assert "Blue's target must differ from White's (both are O (either colour))" \
+        in setup.problem
+    shoot(app, f"xutoli_setup_same_targets_{device_name}")
+    device.change("White's target", +1)
+    assert not setup.problem, "a change clears the message"
+    device.activate("Start")
+    play = play_scene(app)
+    assert play.state.targets[0] != play.state.targets[1] == "O"
 
 
 def test_a_whole_game_against_the_computer_with_the_gamepad(make_app):

@@ -441,8 +441,9 @@ class XutoliState(GameState):
         elif mode == "chosen":
             self.targets = (options["white_target"], options["blue_target"])
             if self.targets[0] == self.targets[1]:
-                raise ValueError(f"bad value for option 'blue_target' of Xutoli: the "
-                                 f"players' targets must differ (both {self.targets[0]!r})")
+                label = _TARGET_LABELS[TARGET_CODES.index(self.targets[0])]
+                raise ValueError(f"bad value for option 'blue_target' of Xutoli: Blue's "
+                                 f"target must differ from White's (both are {label})")
         else:
             self.targets = draw_targets(seed, mode)
         # Targets are 2x2 letters; Super Xutoli compares whole pictures up to rotation.

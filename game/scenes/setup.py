@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from game.engine.match import Match, match_rules
 from game.engine.saves import Seat
-from game.scenes.base import Scene, draw_text
+from game.scenes.base import Scene, draw_text, wrap_text
 
 
 @dataclass
@@ -37,6 +37,7 @@ class SetupScene(Scene):
         self.spec = spec
         self.setup = app.last_setups.get(spec.name) or default_setup(spec)
         self.ring.focus = len(self.seats()) + len(self.options())   # start on "Start"
+        self.problem = ""       # why Start refused the options (until one is changed)
 
     def seats(self) -> tuple:
         """The seat names of a game with the chosen options (Xoliba: 1 to 3 players)."""
@@ -81,6 +82,7 @@ class SetupScene(Scene):
         self.button(next(rects), "Back", self.app.pop)
 
     def set_seat(self, index: int, choice: str) -> None:
+        self.problem = ""
         if choice == "human":
             self.setup.seats[index] = Seat("human", None)
         else:
@@ -89,6 +91,7 @@ class SetupScene(Scene):
     def set_option(self, name: str, value) -> None:
         seats_before, options_before = self.seats(), self.options()
         self.setup.options[name] = value
+        self.problem = ""
         if self.seats() != seats_before or self.options() != options_before:
             # Rows of seats (and options) come and go: keep the focus on this option.
             self.ring.focus = len(self.seats()) + [o.name for o in self.options()].index(name)
@@ -98,12 +101,19 @@ class SetupScene(Scene):
         from game.scenes.play import PlayScene
         self.app.last_setups[self.spec.name] = self.setup
         seats = list(self.setup.seats[:len(self.seats())])
-        if match_rules(self.spec, self.spec.validate_options(self.setup.options)):
-            match = Match.start(self.spec, self.setup.options)
-            self.app.push(PlayScene(self.app, match.state, seats, match))
+        # Options that are each fine can still clash (Xutoli: both players given the same
+        # target): the game refuses them, and the player is told which, here.
+        try:
+            if match_rules(self.spec, self.spec.validate_options(self.setup.options)):
+                match = Match.start(self.spec, self.setup.options)
+                state = match.state
+            else:
+                match, state = None, self.spec.new_game(options=self.setup.options)
+        except ValueError as exc:
+            self.problem = f"Cannot start: {exc}. Change an option, then Start."
+            self.app.sounds.play("illegal")
             return
-        state = self.spec.new_game(options=self.setup.options)
-        self.app.push(PlayScene(self.app, state, seats))
+        self.app.push(PlayScene(self.app, state, seats, match))
 
     def tutorial(self) -> None:
         from game.scenes.tutorial import TutorialScene
@@ -122,3 +132,11 @@ class SetupScene(Scene):
         draw_text(surface, "Left/right or click the ‹ › side to change a value",
                   (sw // 2, sh - round(30 * s)), round(16 * s), self.app.palette.text_dim,
                   anchor="center")
+        if self.problem:
+            size = round(17 * s)
+            lines = wrap_text(self.problem, size, sw - round(80 * s))
+            y = sh - round(56 * s) - (len(lines) - 1) * round(22 * s)
+            for line in lines:
+                draw_text(surface, line, (sw // 2, y), size, self.app.palette.highlight_bad,
+                          anchor="center")
+                y += round(22 * s)
