@@ -15,6 +15,16 @@ def draw_hint_outline(surface, rect, colour, width: int = 4) -> None:
                      width + round(2 * pulse), border_radius=max(4, rect.w // 6))
 
 
+def draw_caption(surface, lines, centre_x: int, top: int, size: int, width: int, colour,
+                 spacing: float = 1.4) -> None:
+    """Lines of text centred under a rules page's diagram, each cut to `width`."""
+    from game.scenes.base import draw_text, fit_text
+    for line in lines:
+        draw_text(surface, fit_text(line, size, width), (centre_x, top), size, colour,
+                  anchor="midtop")
+        top += round(size * spacing)
+
+
 def make_view(app, state, names):
     """The board view for `state`'s game."""
     if state.spec.name == "xtic":

@@ -24,7 +24,7 @@ import pygame
 
 from game import input as inp
 from game.engine.state import PerPosition
-from game.views import draw_hint_outline
+from game.views import draw_caption, draw_hint_outline
 from game.rules import catalina as rules
 from game.scenes.base import draw_text, fit_text, render_text
 from sprites import catalina_marks as marks
@@ -648,8 +648,7 @@ def illustrate_winning(surface, rect, palette) -> None:
     draw_nested_board(surface, board, palette, claimed=claimed,
                       decided={0: red, 4: rules.DEAD, 8: blue},
                       lines=[((0, 0), (2, 2), red), ((8, 6), (8, 8), blue)])
-    for i, line in enumerate(("Red took [1,1], Blue took [3,3];",
-                              "[2,2] is dead: no line is open, 4 tiles each.")):
-        draw_text(surface, fit_text(line, text, rect.w),
-                  (rect.centerx, board.bottom + round(text * 0.4) + i * round(text * 1.35)),
-                  text, palette.text, anchor="midtop")
+    draw_caption(surface, ("Red took [1,1], Blue took [3,3];",
+                           "[2,2] is dead: no line is open, 4 tiles each."),
+                 rect.centerx, board.bottom + round(text * 0.4), text, rect.w, palette.text,
+                 spacing=1.35)

@@ -23,7 +23,7 @@ from types import SimpleNamespace
 import pygame
 
 from game import input as inp
-from game.views import draw_hint_outline
+from game.views import draw_caption, draw_hint_outline
 from game.engine.state import PerPosition
 from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
 from game.scenes.base import draw_text, fit_text, render_text
@@ -688,9 +688,6 @@ def illustrate_turns(surface, rect, palette) -> None:
         pygame.draw.circle(surface, palette.accent, centre, badge + 2, 2)
         draw_text(surface, str(turn), centre, round(badge * 1.3), palette.tiles[1 - mover], True,
                   anchor="center")
-    y = origin[1] + 3 * size + text
-    for line in ("Numbers: the turn each tile came in.",
-                 "Turn 1: Light, one tile; then Dark 2, Light 2, ..."):
-        draw_text(surface, fit_text(line, text, rect.w), (rect.centerx, y), text, palette.text,
-                  anchor="midtop")
-        y += round(text * 1.4)
+    draw_caption(surface, ("Numbers: the turn each tile came in.",
+                           "Turn 1: Light, one tile; then Dark 2, Light 2, ..."),
+                 rect.centerx, origin[1] + 3 * size + text, text, rect.w, palette.text)

@@ -19,6 +19,7 @@ from game import input as inp
 from game.rules import xoliba
 from game.rules.xoliba import COLOUR_NAMES, PASS, POINTS, SIDE, SIZE_NAMES, TRIANGLES, WHITE
 from game.scenes.base import draw_text, readable_on
+from game.views import draw_caption
 from sprites import xoliba_pieces as art
 from sprites.puzzle_icons import draw_arrow
 from sprites.palettes import mix
@@ -1103,9 +1104,7 @@ def illustrate_scoring(surface, rect, palette) -> None:
     draw_patch(surface, right, palette, "Blue: medium", "size 2", rows=4,
                discs=_filled(blue, corner_face=BLUE_FACE, extra={(3, 3): RED_FACE}),
                zones=[(blue, palette.discs[BLUE_FACE])])
-    from game.scenes.base import fit_text
-    for i, line in enumerate(("Biggest triangles on the final board:",
-                              "red wins, 3 points per blue piece captured.")):
-        draw_text(surface, fit_text(line, note, rect.w), (rect.centerx,
-                  area.bottom + round(note * 0.3) + i * round(note * 1.35)), note,
-                  palette.text, anchor="midtop")
+    draw_caption(surface, ("Biggest triangles on the final board:",
+                           "red wins, 3 points per blue piece captured."),
+                 rect.centerx, area.bottom + round(note * 0.3), note, rect.w, palette.text,
+                 spacing=1.35)

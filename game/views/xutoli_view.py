@@ -20,6 +20,7 @@ import pygame
 from game import input as inp
 from game.rules import xutoli as rules
 from game.scenes.base import draw_text, fit_text, render_text
+from game.views import draw_caption
 from game.views.truchet_view import TruchetView
 from sprites import truchet_tiles as art
 
@@ -328,12 +329,8 @@ def illustrate_pair(surface, rect, palette) -> None:
         block = pygame.Rect(origin[0] + bx * size, origin[1] + by * size, 2 * size, 2 * size)
         pygame.draw.rect(surface, palette.accent, block.inflate(4, 4), max(3, size // 14),
                          border_radius=6)
-    y = origin[1] + 3 * size + text
-    for line in ("Two white X's, no tile shared, on one white path:",
-                 "White wins."):
-        draw_text(surface, fit_text(line, text, rect.w), (rect.centerx, y), text, palette.text,
-                  anchor="midtop")
-        y += round(text * 1.4)
+    draw_caption(surface, ("Two white X's, no tile shared, on one white path:", "White wins."),
+                 rect.centerx, origin[1] + 3 * size + text, text, rect.w, palette.text)
 
 
 def illustrate_variants(surface, rect, palette) -> None:
