@@ -436,7 +436,6 @@ class _TurnSearch:
         self.width = width          # first tiles searched in full (besides the hot ones)
         self.polls = 0
         self.found = []             # candidate turns, filled by turns()
-        self.forcing = None         # the opponent's last turn found by opponent_forces
         self.killers = []           # forcing turns found so far, tried first on other turns
         self.sim.poll = self.poll
         self.evaluate = self.sim.evaluate_hard if defend_check else self.sim.evaluate
@@ -590,7 +589,7 @@ class _TurnSearch:
 
     def forcing_turns(self, most: int) -> int:
         """How many forcing turns (as in `opponent_forces`) the opponent has after our
-        turn, counted up to `most`; the first one found is kept in `forcing`."""
+        turn, counted up to `most`; the first one found goes first in `killers`."""
         sim, layout, me = self.sim, self.sim.layout, self.me
         opp = 1 - me
         t_opp = sim.turn_size()
@@ -618,7 +617,6 @@ class _TurnSearch:
         def forcing(turn) -> bool:
             nonlocal found
             if found == 0:
-                self.forcing = list(turn)
                 if turn in self.killers:
                     self.killers.remove(turn)
                 self.killers.insert(0, turn)
@@ -782,7 +780,8 @@ class _TurnSearch:
             return self.found[0][0], self.found[0][1]
         best, best_value = candidates[0][0], None
         safe = 0
-        forced = []             # (tiles, value) of the turns the opponent can force
+        forced = []             # (tiles, value) of the turns the opponent can force, in
+                                # the candidates' order: best value first
         try:
             for tiles, value, decided in candidates:
                 if not decided:
@@ -798,7 +797,6 @@ class _TurnSearch:
             pass                # out of time: the best found so far
         if self.defend_check and forced and best_value is not None \
                 and -WIN / 2 < best_value <= -WIN / 8:
-            forced.sort(key=lambda item: -item[1])
             best = self.least_forced(forced, best)
         return best, best_value
 

@@ -441,7 +441,7 @@ class XutoliState(GameState):
         elif mode == "chosen":
             self.targets = (options["white_target"], options["blue_target"])
             if self.targets[0] == self.targets[1]:
-                label = _TARGET_LABELS[TARGET_CODES.index(self.targets[0])]
+                label = self.spec.option("blue_target").label_of(self.targets[0])
                 raise ValueError(f"bad value for option 'blue_target' of Xutoli: Blue's "
                                  f"target must differ from White's (both are {label})")
         else:
