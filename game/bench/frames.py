@@ -78,9 +78,14 @@ def _timed(app, frames, each_frame=None, after_frame=None):
     best = None
     for _ in range(PASSES):
         cpu = []
-        wall = _measure(app, frames, each_frame, after_frame, cpu)
-        if best is None or _percentile(wall, 0.99) < _percentile(best[0], 0.99):
-            best = wall, cpu
+        best = _better(best, _measure(app, frames, each_frame, after_frame, cpu), cpu)
+    return best
+
+
+def _better(best, wall, cpu):
+    """(wall, cpu) of the pass with the lower wall p99: `best` so far or this one."""
+    if best is None or _percentile(wall, 0.99) < _percentile(best[0], 0.99):
+        return wall, cpu
     return best
 
 
@@ -106,15 +111,13 @@ def _random_move(state, rng: random.Random, keep_going: bool) -> None:
     if state.is_chance:
         state.play(state.copy().sample_chance())
         return
-    moves = state.legal_moves()
     if not keep_going:
-        state.play(rng.choice(moves))
+        state.play(rng.choice(state.legal_moves()))
         return
-    for move in rng.sample(moves, len(moves)):
+    move = _keeping_move(state, rng)
+    if move is not None:
         state.play(move)
-        if not state.is_over:
-            return
-        state.undo()
+        return
     for _ in range(min(2, len(state.history))):
         state.undo()
 
@@ -598,6 +601,8 @@ def _move_rows(app, frames, record) -> None:
             wall, cpu, after_wall, after_cpu = [], [], [], []
             for _ in range(count):
                 move = _keeping_move(state, rng)
+                if move is None:                    # every move ends it: one of them
+                    move = rng.choice(state.legal_moves())
                 start, start_cpu = time.perf_counter(), time.thread_time()
                 scene.play_move(move)
                 app.step(1 / 60, [])
@@ -611,11 +616,8 @@ def _move_rows(app, frames, record) -> None:
                 scene.undo()
                 for _ in range(30):                 # and the camera settles again
                     app.step(1 / 30, [])
-            if best_moves is None or _percentile(wall, 0.99) < _percentile(best_moves[0], 0.99):
-                best_moves = wall, cpu
-            if best_after is None or \
-                    _percentile(after_wall, 0.99) < _percentile(best_after[0], 0.99):
-                best_after = after_wall, after_cpu
+            best_moves = _better(best_moves, wall, cpu)
+            best_after = _better(best_after, after_wall, after_cpu)
         after_rows.append((f"play {name}: {count} real moves animated, {len(state.history)} "
                            f"moves in", best_after, "render"))
         moves_rows.append((f"move lands: {name}, {len(state.history)} moves in ({count} "
@@ -626,27 +628,20 @@ def _move_rows(app, frames, record) -> None:
 
 def _goes_on(state) -> bool:
     """A decision is due and some move does not end the game."""
-    if not _decision_due(state):
-        return False
-    for move in state.legal_moves():
-        state.play(move)
-        over = state.is_over
-        state.undo()
-        if not over:
-            return True
-    return False
+    return _decision_due(state) and _keeping_move(state) is not None
 
 
-def _keeping_move(state, rng: random.Random):
-    """A random legal move that does not end the game (any, if they all do)."""
+def _keeping_move(state, rng: random.Random | None = None):
+    """A random legal move that does not end the game (the first, without `rng`); None
+    if they all do."""
     moves = state.legal_moves()
-    for move in rng.sample(moves, len(moves)):
+    for move in moves if rng is None else rng.sample(moves, len(moves)):
         state.play(move)
         over = state.is_over
         state.undo()
         if not over:
             return move
-    return rng.choice(moves)
+    return None
 
 
 def _load() -> str:

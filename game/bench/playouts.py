@@ -103,10 +103,6 @@ class Mode(NamedTuple):
         raise ValueError(f"{self.name}: no valid options drawn for seed {seed}")
 
 
-def _defaults(name: str) -> dict:
-    return {opt.name: opt.default for opt in game.rules.get(name).options}
-
-
 def _each(name: str, option: str) -> list[Mode]:
     """One mode per value of `option`, except its default (the game's standard mode)."""
     opt = game.rules.get(name).option(option)
@@ -199,7 +195,7 @@ def _plays(mode: Mode, opt, value) -> bool:
     vary = mode.vary or {}
     if opt.name in vary:
         return callable(vary[opt.name]) or value in vary[opt.name]
-    options = {**_defaults(mode.game), **mode.options}
+    options = game.rules.get(mode.game).validate_options(mode.options)   # with defaults
     if options[opt.name] != value:
         return False
     if opt.applies is None:
@@ -731,11 +727,12 @@ class _Playout:
     def __init__(self, spec, options, seed, where, checks):
         self.spec, self.options, self.seed, self.checks = spec, options, seed, checks
         self.where, self.fail = where, where.fail
-        self.seats = len(spec.seats_for(spec.validate_options(options)))
+        full = spec.validate_options(options)
+        self.seats = len(spec.seats_for(full))
         self.position = POSITION.get(spec.name, lambda state: ())
         self.invariants = INVARIANTS.get(spec.name, lambda state, fail, scan: None)
         self.finished = FINISHED.get(spec.name, lambda state, fail: None)
-        endless = ENDLESS.get(spec.name, lambda options: False)(spec.validate_options(options))
+        endless = ENDLESS.get(spec.name, lambda options: False)(full)
         self.stop_at = ENDLESS_STEPS if endless else None
 
     def new(self):

@@ -185,17 +185,11 @@ def strength_section(bench: TileBench, games: int, jobs: int, seed: int) -> list
 def grow_layout(state, tiles: int, rng: random.Random, tries: int = 20_000) -> None:
     """Random tiles until `tiles` are down with the game still going: a tile that would
     end it is not played, and from a dead end (every tile ends it) two are taken back."""
+    from game.bench.frames import _random_move
     for _ in range(tries):
         if state.layout.count >= tiles:
             return
-        for move in rng.sample(state.legal_moves(), len(state.legal_moves())):
-            state.play(move)
-            if not state.is_over:
-                break
-            state.undo()
-        else:
-            state.undo()
-            state.undo()
+        _random_move(state, rng, keep_going=True)
     raise RuntimeError(f"no game of {tiles} tiles found in {tries} tries")
 
 
