@@ -169,6 +169,4 @@ class MenuScene(Scene):
             size = round(19 * s)
             draw_text(surface, fit_text(blurb, size, sw - round(40 * s)),
                       (sw // 2, self.blurb_y), size, palette.text, anchor="center")
-        width = notice_width(self.app) + 2 * round(14 * s)
-        self.notice_panel = draw_notices(surface, self.app, self.notices,
-                                         ((sw - width) // 2, self.notices_y, width))
+        self.notice_panel = draw_notices(surface, self.app, self.notices, self.notices_y)

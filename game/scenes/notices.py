@@ -61,16 +61,16 @@ def notices_height(app, lines) -> int:
         + 2 * round(8 * s)
 
 
-def draw_notices(surface, app, lines, rect) -> pygame.Rect | None:
-    """The notice panel: `rect` (x, y, width; its height is notices_height) with the
-    lines in the palette's text colour, edged in its warning colour. Returns the panel's
-    rect (None for no lines)."""
+def draw_notices(surface, app, lines, y: int) -> pygame.Rect | None:
+    """The notice panel, centred in the window from `y` (notice_width and a margin each
+    side wide, notices_height high), with the lines in the palette's text colour, edged
+    in its warning colour. Returns the panel's rect (None for no lines)."""
     if not lines:
         return None
     s = app.scale
     palette = app.palette
-    x, y, width = rect[0], rect[1], rect[2]
-    panel = pygame.Rect(x, y, width, notices_height(app, lines))
+    width = notice_width(app) + 2 * _margin(s)
+    panel = pygame.Rect((app.size[0] - width) // 2, y, width, notices_height(app, lines))
     pygame.draw.rect(surface, palette.panel, panel, border_radius=round(8 * s))
     pygame.draw.rect(surface, palette.highlight_bad, panel, max(1, round(2 * s)),
                      border_radius=round(8 * s))
@@ -87,4 +87,9 @@ def draw_notices(surface, app, lines, rect) -> pygame.Rect | None:
 def notice_width(app) -> int:
     """The width of notice text in a window (the panel adds a margin each side)."""
     s = app.scale
-    return min(app.size[0] - round(60 * s) - 2 * round(14 * s), round(1140 * s))
+    return min(app.size[0] - round(60 * s) - 2 * _margin(s), round(1140 * s))
+
+
+def _margin(scale: float) -> int:
+    """The panel's margin each side of the notice text."""
+    return round(14 * scale)

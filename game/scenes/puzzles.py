@@ -273,9 +273,7 @@ class PuzzleSelectScene(Scene):
             draw_text(surface, fit_text(text, round(18 * s), width, bold), (sw // 2, y),
                       round(18 * s), colour, bold, anchor="midtop")
             y += round(26 * s)
-        panel_w = notice_width(self.app) + 2 * round(14 * s)
-        self.notice_panel = draw_notices(surface, self.app, self.notices,
-                                         ((sw - panel_w) // 2, self.notices_y, panel_w))
+        self.notice_panel = draw_notices(surface, self.app, self.notices, self.notices_y)
 
 
 class DealSearchScene(Scene):

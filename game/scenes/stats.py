@@ -236,10 +236,8 @@ class StatsScene(Scene):
             draw_text(surface, f"Up/Down, the wheel or the D-pad scroll (rows {self.scroll + 1}"
                       f"–{last} of {len(self.rows)})", (round(30 * s), sh - round(56 * s)),
                       round(15 * s), palette.text_dim)
-        panel_w = notice_width(self.app) + 2 * round(14 * s)
         self.notice_panel = draw_notices(surface, self.app, self._message_lines(),
-                                         ((sw - panel_w) // 2, area.bottom + round(4 * s),
-                                          panel_w))
+                                         area.bottom + round(4 * s))
         self.draw_ui(surface)
 
     def _stripe(self, index: int) -> bool:
