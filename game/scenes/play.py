@@ -757,10 +757,15 @@ class PlayScene(Scene):
         """More (text, colour or None) lines for the side panel, under the status."""
         return []
 
+    def shown_hint(self):
+        """The move ringed on the board as a hint (None: none)."""
+        return self.hint_move
+
     def draw_board_overlay(self, surface) -> None:
         """Drawn over the board, under the panel (a hint, a celebration)."""
-        if self.hint_move is not None and not self.view.animating:
-            self.view.draw_hint(surface, self.hint_move)
+        move = self.shown_hint()
+        if move is not None and not self.view.animating:
+            self.view.draw_hint(surface, move)
         if self.celebration is not None:
             self.celebration.draw(surface, self.celebration_time, self.app.scale)
 

@@ -254,7 +254,11 @@ class PuzzleScene(PlayScene):
             self._clear_hint()          # a hint (or its search) for another position
         super()._after_change()
 
+    def shown_hint(self):
+        return self._hinted_move()
+
     def _hinted_move(self):
+        """The solver's move, when its hint found a win."""
         hint = self.hint
         if not hint or hint.get("status") != "won" or not hint.get("move"):
             return None
@@ -361,10 +365,7 @@ class PuzzleScene(PlayScene):
         return super()._status_text()
 
     def draw_board_overlay(self, surface) -> None:
-        move = self._hinted_move()
-        if move is not None and not self.view.animating:
-            self.view.draw_hint(surface, move)
-        super().draw_board_overlay(surface)             # the confetti
+        super().draw_board_overlay(surface)             # the hint ring, the confetti
         if self.solved is not None:
             self._draw_solved_banner(surface)
 

@@ -66,8 +66,6 @@ class TutorialScene(PlayScene):
             lines.append((sentence, palette.text))
         return lines
 
-    def draw_board_overlay(self, surface) -> None:
-        super().draw_board_overlay(surface)
-        move = self.suggestion() if self.hint_move is None else None
-        if move is not None and not self.view.animating:
-            self.view.draw_hint(surface, move)
+    def shown_hint(self):
+        """A hint asked for, else the easy computer's suggestion."""
+        return self.hint_move if self.hint_move is not None else self.suggestion()
