@@ -39,9 +39,8 @@ class SoundBank:
 
     Until ``start()`` succeeds (or if it fails) the bank is silent: ``play`` does nothing
     and ``error`` says why. Asking for an effect that does not exist raises ValueError.
-    The effects and the music have separate volumes (``volume``, also ``effects_volume``,
-    and ``music_volume``); a music volume of 0 stops the music. The music loops on its
-    own reserved mixer channel.
+    The effects and the music have separate volumes (``volume`` and ``music_volume``); a
+    music volume of 0 stops the music. The music loops on its own reserved mixer channel.
 
     Playing a Sound after ``pygame.mixer.quit()`` crashes pygame-ce 2.5 with a
     segmentation fault, so every call first checks that the mixer is still open in the
@@ -71,10 +70,6 @@ class SoundBank:
     @property
     def volume(self) -> float:
         """The effects' volume."""
-        return self._volume
-
-    @property
-    def effects_volume(self) -> float:
         return self._volume
 
     @property
@@ -155,8 +150,6 @@ class SoundBank:
         if self._ready():
             for sound in self._sounds.values():
                 sound.set_volume(self._volume)
-
-    set_effects_volume = set_volume
 
     def set_music_volume(self, volume: float) -> None:
         """Set the music's volume, clamped to 0..1: above 0 the loop plays (it is

@@ -34,7 +34,8 @@ from pathlib import Path
 
 import pygame
 
-from sprites import display_format, puzzle_icons
+from sprites import display_format
+from sprites.puzzle_icons import star_points   # the wildcard's star: the puzzles' star
 from sprites.palettes import Palette, darken, lighten, mix
 
 SUPERSAMPLE = 4
@@ -125,11 +126,6 @@ def _scaled(points, big: float, centre=(0.5, 0.5), factor: float = 1.0) -> list:
 
 def _outline_points(factor: float = 1.0) -> list:
     return _rounded_triangle((_TOP, _RIGHT, _LEFT), _ROUND * factor)
-
-
-def star_points(centre, radius: float, inner: float = 0.45) -> list:
-    """The wildcard's star (the puzzles' star shape, a touch slimmer)."""
-    return puzzle_icons.star_points(centre, radius, inner)
 
 
 # --- numerals --------------------------------------------------------------------------
