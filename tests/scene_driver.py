@@ -13,7 +13,11 @@ import time
 import numpy as np
 import pygame
 
-from game.bench.monkey import FakePad  # a fake SDL game controller, shared with the monkey
+from game.bench import events
+# The raw events (shared with the benches) and a fake SDL game controller (the monkey's).
+from game.bench.events import (click_event, drag_events, key_event,  # noqa: F401
+                               motion_event, release_event, resize_event, wheel_event)
+from game.bench.monkey import FakePad
 from game.views.xtic_view import BOARD, POOL
 
 FRAME = 1 / 60
@@ -23,54 +27,12 @@ PAD_ID = 7                    # instance id of the fake controller
 
 
 # --- raw events ------------------------------------------------------------------------
-def key_event(key, mod=0):
-    return pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-
-
-def motion_event(pos):
-    return pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0),
-                              buttons=(0, 0, 0))
-
-
-def click_event(pos, button=1):
-    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=tuple(pos), button=button)
-
-
-def release_event(pos, button=1):
-    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tuple(pos), button=button)
-
-
-def drag_events(start, end, steps=4):
-    """A press at `start`, moves with the left button held, a release at `end`."""
-    events = [motion_event(start), click_event(start)]
-    last = start
-    for i in range(1, steps + 1):
-        pos = (start[0] + (end[0] - start[0]) * i // steps,
-               start[1] + (end[1] - start[1]) * i // steps)
-        events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos,
-                                         rel=(pos[0] - last[0], pos[1] - last[1]),
-                                         buttons=(1, 0, 0)))
-        last = pos
-    events.append(release_event(end))
-    return events
-
-
-def wheel_event(y):
-    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0,
-                              precise_y=float(y))
-
-
 def pad_event(button, instance_id=PAD_ID):
-    return pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=instance_id,
-                              button=button)
+    return events.pad_event(button, instance_id)
 
 
 def pad_removed_event(instance_id=PAD_ID):
-    return pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=instance_id)
-
-
-def resize_event(w, h):
-    return pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
+    return events.pad_removed_event(instance_id)
 
 
 # --- stepping --------------------------------------------------------------------------

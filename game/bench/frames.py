@@ -196,9 +196,8 @@ def _show(app, scene, push: bool = False, settle: int = 5):
 
 def _point_at(app, pos) -> None:
     """The mouse pointer moves to `pos` (a frame with the motion)."""
-    import pygame
-    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(pos), rel=(0, 0),
-                                         buttons=(0, 0, 0))])
+    from game.bench.events import motion_event
+    app.step(1 / 60, [motion_event(pos)])
 
 
 def _replay_last_move(scene):

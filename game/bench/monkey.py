@@ -29,6 +29,8 @@ import tempfile
 import time
 from collections import Counter, deque
 
+from game.bench import events
+
 EPISODE_ACTIONS = 60                # actions per episode before the next start point
 WATCHDOG_SECONDS = 300              # one episode takes seconds; longer means a hang
 COMPUTER_MOVE_SECONDS = 60          # left alone, the computer must move within this
@@ -335,52 +337,40 @@ class Monkey:
             return (rect.centerx + rng.randint(-5, 5), rect.centery + rng.randint(-5, 5))
         return (rng.randrange(-10, w + 10), rng.randrange(-10, h + 10))
 
-    def _motion(self, pos, buttons=(0, 0, 0), rel=(0, 0)):
-        return self.pg.event.Event(self.pg.MOUSEMOTION, pos=pos, rel=rel, buttons=buttons)
-
     def _do_move(self) -> None:
         pos = self._random_pos()
         self._log(f"mouse to {pos}")
-        self._step([self._motion(pos)])
+        self._step([events.motion_event(pos)])
 
     def _do_click(self) -> None:
-        pg, rng = self.pg, self.rng
         pos = self._random_pos()
-        button = rng.choices((1, 3, 2, 4), weights=(85, 10, 3, 2))[0]
+        button = self.rng.choices((1, 3, 2, 4), weights=(85, 10, 3, 2))[0]
         self._log(f"click {button} at {pos}")
-        self._step([self._motion(pos),
-                    pg.event.Event(pg.MOUSEBUTTONDOWN, pos=pos, button=button)])
-        self._step([pg.event.Event(pg.MOUSEBUTTONUP, pos=pos, button=button)])
+        self._step([events.motion_event(pos), events.click_event(pos, button)])
+        self._step([events.release_event(pos, button)])
 
     def _do_drag(self) -> None:
-        pg, rng = self.pg, self.rng
         start, end = self._random_pos(), self._random_pos()
         self._log(f"drag {start} -> {end}")
-        events = [self._motion(start), pg.event.Event(pg.MOUSEBUTTONDOWN, pos=start, button=1)]
-        last = start
-        for i in range(1, 5):
-            pos = (start[0] + (end[0] - start[0]) * i // 4, start[1] + (end[1] - start[1]) * i // 4)
-            events.append(self._motion(pos, (1, 0, 0), (pos[0] - last[0], pos[1] - last[1])))
-            last = pos
-        self._step(events[:3])
-        self._step(events[3:] + [pg.event.Event(pg.MOUSEBUTTONUP, pos=end, button=1)])
+        drag = events.drag_events(start, end)
+        self._step(drag[:3])
+        self._step(drag[3:])
 
     def _do_wheel(self) -> None:
         y = self.rng.choice((-3, -1, 1, 2))
         self._log(f"wheel {y}")
-        self._step([self.pg.event.Event(self.pg.MOUSEWHEEL, x=0, y=y, flipped=False,
-                                        precise_x=0.0, precise_y=float(y))])
+        self._step([events.wheel_event(y)])
 
     def _do_key(self) -> None:
         pg, rng = self.pg, self.rng
         key = rng.choice(_keys())
         mod = rng.choices((0, pg.KMOD_SHIFT, pg.KMOD_CTRL), weights=(80, 12, 8))[0]
         self._log(f"key {pg.key.name(key)} mod {mod}")
-        self._step([pg.event.Event(pg.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)])
-        self._step([pg.event.Event(pg.KEYUP, key=key, mod=mod, unicode="", scancode=0)])
+        self._step([events.key_event(key, mod)])
+        self._step([events.key_up_event(key, mod)])
 
     def _do_pad(self) -> None:
-        pg, rng = self.pg, self.rng
+        rng = self.rng
         if not self.pads:
             self._do_plug()
             return
@@ -389,10 +379,8 @@ class Monkey:
             instance += 500                             # a pad the app has never seen
         button = rng.randrange(0, 21)
         self._log(f"pad {instance} button {button}")
-        self._step([pg.event.Event(pg.CONTROLLERBUTTONDOWN, instance_id=instance,
-                                   button=button)])
-        self._step([pg.event.Event(pg.CONTROLLERBUTTONUP, instance_id=instance,
-                                   button=button)])
+        self._step([events.pad_event(button, instance)])
+        self._step([events.pad_up_event(button, instance)])
 
     def _do_axes(self) -> None:
         pg, rng = self.pg, self.rng
@@ -418,7 +406,7 @@ class Monkey:
             if rng.random() < 0.6 else (rng.randint(300, 2000), rng.randint(200, 1200))
         self._log(f"resize to {size}")
         pg.display.set_mode(size, pg.RESIZABLE)         # what the OS does first
-        self._step([pg.event.Event(pg.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        self._step([events.resize_event(*size)])
 
     def _do_focus(self) -> None:
         pg, rng = self.pg, self.rng
@@ -444,7 +432,7 @@ class Monkey:
         self._step([pg.event.Event(pg.CONTROLLERDEVICEADDED, device_index=index)])
 
     def _do_unplug(self) -> None:
-        pg, rng = self.pg, self.rng
+        rng = self.rng
         if not self.pads:
             self._do_plug()
             return
@@ -452,7 +440,7 @@ class Monkey:
         del self.pads[instance]
         self.unplugged.append(instance)
         self._log(f"gamepad {instance} removed")
-        self._step([pg.event.Event(pg.CONTROLLERDEVICEREMOVED, instance_id=instance)])
+        self._step([events.pad_removed_event(instance)])
 
     def _do_wait(self) -> None:
         # Left alone for a while: animations end, the computer answers, results appear.
