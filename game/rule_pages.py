@@ -263,5 +263,5 @@ PAGES = {"xtic": XTIC, "xoliba": XOLIBA, "catalina": CATALINA, "che": CHE,
 
 
 def pages(game_name: str) -> tuple[Page, ...]:
-    """A game's rules pages, in reading order (empty for a game without any)."""
-    return PAGES.get(game_name, ())
+    """A game's rules pages, in reading order (every game has some)."""
+    return PAGES[game_name]

@@ -29,7 +29,7 @@ class RulesScene(Scene):
         super().__init__(app)
         self.spec = spec
         self.pages = pages(spec.name)
-        self.page = max(0, min(page, len(self.pages) - 1)) if self.pages else 0
+        self.page = max(0, min(page, len(self.pages) - 1))
         self.line = 0                   # lines scrolled within a page that does not fit
         self.dot_rects: list[pygame.Rect] = []
         self.previous_button = self.next_button = self.back_button = None
@@ -40,7 +40,7 @@ class RulesScene(Scene):
     # --- the reading position ---------------------------------------------------------------
     @property
     def page_count(self) -> int:
-        return max(1, len(self.pages))
+        return len(self.pages)
 
     @property
     def scroll(self) -> int:
@@ -96,8 +96,6 @@ class RulesScene(Scene):
         """(size, lines, line height, visible lines) for a page's text: the largest size
         from MAX_TEXT (scaled) down to MIN_TEXT at which it fits, else MIN_TEXT."""
         index = self.page if index is None else index
-        if not self.pages:
-            return MIN_TEXT, [self.spec.rules_text], MIN_TEXT, 1
         _, box, _ = self.areas()
         text = self.pages[index].text
         size = max(START_TEXT, round(MAX_TEXT * self.app.scale))
@@ -119,8 +117,6 @@ class RulesScene(Scene):
         return self.max_line(index) == 0
 
     def max_line(self, index: int | None = None) -> int:
-        if not self.pages:
-            return 0
         _, lines, _, visible = self.text_layout(index)
         return max(0, len(lines) - visible)
 
@@ -205,27 +201,19 @@ class RulesScene(Scene):
         draw_text(surface, f"{self.spec.title}: rules", (sw // 2, round(44 * s)),
                   round(46 * s), palette.accent, True, anchor="center")
         heading, box, art = self.areas()
-        if self.pages:
-            page = self.pages[self.page]
-            title_size = round(28 * s)
-            draw_text(surface, fit_text(page.title, title_size, heading.w, True),
-                      heading.topleft, title_size, palette.text, True)
-            pygame.draw.line(surface, palette.panel_border,
-                             (heading.x, heading.bottom - round(2 * s)),
-                             (heading.right, heading.bottom - round(2 * s)), 2)
-            self._draw_text(surface, box)
-            panel = art.inflate(round(12 * s), round(12 * s))
-            pygame.draw.rect(surface, palette.panel, panel, border_radius=round(14 * s))
-            pygame.draw.rect(surface, palette.panel_border, panel, 2,
-                             border_radius=round(14 * s))
-            page.draw(surface, self.diagram_rect(), palette)
-            self._painted.add(self.page)
-        else:
-            size = max(MIN_TEXT, round(18 * s))
-            y = box.y
-            for line in wrap_text(self.spec.rules_text, size, sw - 2 * box.x):
-                draw_text(surface, line, (box.x, y), size, palette.text)
-                y += round(size * 1.4)
+        page = self.pages[self.page]
+        title_size = round(28 * s)
+        draw_text(surface, fit_text(page.title, title_size, heading.w, True),
+                  heading.topleft, title_size, palette.text, True)
+        pygame.draw.line(surface, palette.panel_border,
+                         (heading.x, heading.bottom - round(2 * s)),
+                         (heading.right, heading.bottom - round(2 * s)), 2)
+        self._draw_text(surface, box)
+        panel = art.inflate(round(12 * s), round(12 * s))
+        pygame.draw.rect(surface, palette.panel, panel, border_radius=round(14 * s))
+        pygame.draw.rect(surface, palette.panel_border, panel, 2, border_radius=round(14 * s))
+        page.draw(surface, self.diagram_rect(), palette)
+        self._painted.add(self.page)
         self._draw_indicator(surface)
         self.draw_ui(surface)
 
