@@ -74,8 +74,7 @@ class PuzzleSelectScene(Scene):
     def notice_messages(self) -> list[str]:
         """What the notice panel shows: the file notices, and the level files left out —
         the first in full, the others by name and line on one more line."""
-        shown = self.file_messages + [f"A level was left out: {error}"
-                                      for error in self.level_errors[:1]]
+        shown = self.messages[:len(self.file_messages) + 1]
         if len(self.level_errors) > 1:
             names = [error.split(": ", 1)[0] for error in self.level_errors[1:]]
             shown.append(f"Also left out: {'; '.join(names)}.")
