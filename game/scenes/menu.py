@@ -93,35 +93,32 @@ class MenuScene(Scene):
         self.blurb_y = top - blurb_h // 2 if top - blurb_h >= buttons_bottom else None
         return fits
 
-    def _leave(self) -> None:
-        """The player leaves the menu: the notices shown now are read."""
+    def _open(self, scene_class, *args) -> None:
+        """The player leaves the menu for a new scene_class(app, *args): the notices shown
+        now are read (any the new scene adds are not)."""
         self.seen = len(self.app.messages)
+        self.app.push(scene_class(self.app, *args))
 
     def choose(self, spec) -> None:
         from game.scenes.setup import SetupScene
-        self._leave()
-        self.app.push(SetupScene(self.app, spec))
+        self._open(SetupScene, spec)
 
     def puzzles(self) -> None:
         from game.scenes.puzzles import PuzzleSelectScene
-        self._leave()
-        self.app.push(PuzzleSelectScene(self.app))
+        self._open(PuzzleSelectScene)
 
     def continue_game(self) -> None:
         from game.scenes.play import PlayScene
         resumed = self.suspended
-        self._leave()
-        self.app.push(PlayScene(self.app, resumed.state, resumed.seats, resumed.match))
+        self._open(PlayScene, resumed.state, resumed.seats, resumed.match)
 
     def open_stats(self) -> None:
         from game.scenes.stats import StatsScene
-        self._leave()
-        self.app.push(StatsScene(self.app))
+        self._open(StatsScene)
 
     def open_settings(self) -> None:
         from game.scenes.settings import SettingsScene
-        self._leave()
-        self.app.push(SettingsScene(self.app))
+        self._open(SettingsScene)
 
     def on_back(self) -> None:
         pass  # the menu is the bottom of the stack: Quit is an explicit button
