@@ -28,3 +28,13 @@ COMMANDS = {
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }
+
+
+def headless_home(name: str) -> None:
+    """Before a bench builds an App: no window and no sound device (SDL's dummy drivers,
+    unless a driver was asked for), and a fresh, empty home folder of its own."""
+    import os
+    import tempfile
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix=f"{name}-")

@@ -29,8 +29,9 @@ from __future__ import annotations
 import os
 import random
 import statistics
-import tempfile
 import time
+
+from game.bench import headless_home
 
 TARGET_RENDER_MS = 8.0          # p99 of a frame, rendering only
 TARGET_SEARCHING_MS = 20.0      # p99 of a frame while the worker searches
@@ -91,14 +92,13 @@ def _better(best, wall, cpu):
 
 # --- building positions and scenes -------------------------------------------------------
 def _new_state(name: str, seed: int, options: dict | None = None):
-    """(state, match) of a new game: Xoliba is played in matches (two players unless
-    the options say otherwise)."""
+    """(state, match) of a new game: one with match rules (Xoliba for two or three) is
+    played in a match, as the setup starts it."""
     import game.rules
-    from game.engine.match import Match
+    from game.engine.match import Match, match_rules
     spec = game.rules.get(name)
     options = dict(options or {})
-    if name == "xoliba":
-        options.setdefault("players", 2)
+    if match_rules(spec, spec.validate_options(options)):
         match = Match.start(spec, options, seed=seed)
         return match.state, match
     return spec.new_game(seed=seed, options=options), None
@@ -260,9 +260,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
     `frames` frames and the pass with the lower p99 kept (see _timed)."""
     global PASSES
     PASSES = max(1, passes)
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="bench-frames-")
+    headless_home("bench-frames")
     from game.app import App
     from game.scenes.menu import MenuScene
     from game.scenes.pause import PauseScene

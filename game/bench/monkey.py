@@ -23,13 +23,11 @@ The test suite runs a short stream (tests/test_monkey.py); the full one is
 from __future__ import annotations
 
 import faulthandler
-import os
 import random
-import tempfile
 import time
 from collections import Counter, deque
 
-from game.bench import events
+from game.bench import events, headless_home
 
 EPISODE_ACTIONS = 60                # actions per episode before the next start point
 WATCHDOG_SECONDS = 300              # one episode takes seconds; longer means a hang
@@ -518,9 +516,7 @@ def _keys():
 # --- the bench command ---------------------------------------------------------------------
 def make_app():
     """A headless app in a fresh, empty home folder, showing the menu."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="monkey-")
+    headless_home("monkey")
     from game.app import App
     from game.scenes.menu import MenuScene
     app = App(headless=True)

@@ -26,7 +26,7 @@ from typing import Callable
 
 import game.ai
 import game.rules
-from game.bench import matches
+from game.bench import headless_home, matches
 
 TARGET_MEDIAN = 2.0             # strongest: median seconds per tile
 TARGET_VS_RANDOM = 90.0         # strongest: win percentage
@@ -194,10 +194,7 @@ def grow_layout(state, tiles: int, rng: random.Random, tries: int = 20_000) -> N
 
 
 def frames_section(bench: TileBench, frames: int = 300) -> list:
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    import tempfile
-    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix=f"bench-{bench.game}-")
+    headless_home(f"bench-{bench.game}")
     import pygame
 
     from game.app import App
