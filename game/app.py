@@ -9,7 +9,7 @@ import pygame
 
 from game import input as inp
 from game.engine import storage
-from game.engine.worker import AIWorker
+from game.ai.worker import AIWorker
 from game.scenes.base import reset_fonts
 from game.settings import Settings, load_settings, save_settings
 

@@ -1,14 +1,14 @@
 """The rules screen's pages: each game's rules as a few short, titled sections, each with
 a diagram drawn by the game's own painters.
 
-`pages(game_name)` gives a game's pages in reading order. A `Page` is plain data: a
+`pages(spec)` gives a game's pages in reading order: the tuple its record names
+(`rule_pages="game.rule_pages:XTIC"`). A `Page` is plain data: a
 title, a few short paragraphs (bullets start with "•"), and `draw(surface, rect,
 palette)`, which paints the page's diagram inside `rect`. The draw functions live next
 to each game's board view (its module-level `illustrate_*` functions) and are imported
-only when a page is drawn, so this registry stays light.
+only when a page is drawn, so these tables stay light.
 
-The full text of each game's rules stays in `spec.rules_text` (shown elsewhere); these
-pages retell it in teaching order, following /work/shared/RULES.md.
+The pages retell each game's rules (docs/rules/) in teaching order.
 """
 from __future__ import annotations
 
@@ -258,10 +258,6 @@ XUTOLI = (
         _art("xutoli_view", "illustrate_variants")),
 )
 
-PAGES = {"xtic": XTIC, "xoliba": XOLIBA, "catalina": CATALINA, "che": CHE,
-         "xutoli": XUTOLI}
-
-
-def pages(game_name: str) -> tuple[Page, ...]:
-    """A game's rules pages, in reading order (every game has some)."""
-    return PAGES[game_name]
+def pages(spec) -> tuple[Page, ...]:
+    """A game's rules pages, in reading order (every game's record names some)."""
+    return spec.load("rule_pages")

@@ -36,7 +36,7 @@ def test_demos_start_after_thirty_idle_seconds(make_app):
     idle(app, 11)
     assert scene_name(app) == "DemoScene"
     demo = app.scene
-    assert demo.state.spec.name == attract.DEMOS[0]
+    assert demo.state.spec is game.rules.in_order()[0]
     assert all(seat.is_computer for seat in demo.seats)
     wait_for(app, lambda: len(demo.state.history) >= 3, timeout=60, what="demo moves")
     shoot(app, "attract_demo")
@@ -75,11 +75,11 @@ def test_a_demo_never_touches_the_suspended_game(make_app):
 def test_the_demos_cycle_through_every_game_and_a_solitaire(make_app):
     app = make_app()
     names = []
-    for _ in range(len(attract.DEMOS)):
+    for _ in range(len(attract.demos())):
         demo = DemoScene(app)
         names.append("solitaire" if demo.script is not None else demo.state.spec.name)
-    assert names == list(attract.DEMOS)
-    assert set(attract.DEMOS) >= set(game.rules.names())
+    assert names == [spec.name for spec in game.rules.in_order()] + ["solitaire"]
+    assert names == ["xtic", "xoliba", "catalina", "che", "xutoli", "solitaire"]
 
 
 def test_a_finished_demo_hands_over_to_the_next_game(make_app):
@@ -92,13 +92,13 @@ def test_a_finished_demo_hands_over_to_the_next_game(make_app):
     demo.view.sync()
     idle(app, attract.END_PAUSE + 1)
     assert isinstance(app.scene, DemoScene) and app.scene is not demo
-    assert app.scene.state.spec.name == attract.DEMOS[1]
+    assert app.scene.state.spec is game.rules.in_order()[1]
     assert scene_name(app) == "DemoScene" and len(app.stack) == 2     # menu, demo
 
 
 def test_the_solitaire_replay_solves_its_level(make_app, monkeypatch):
     app = make_app()
-    monkeypatch.setattr(DemoScene, "shown", attract.DEMOS.index("solitaire"))
+    monkeypatch.setattr(DemoScene, "shown", len(game.rules.names()))     # after the games
     demo = DemoScene(app)
     app.push(demo)
     assert demo.script and len(demo.seats) == 1

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 import game.rules
-from game import stats, tutorials
+from game import stats
 from game.engine import saves
 from game.scenes.tutorial import TutorialScene
 from scene_driver import DEVICES, scene_name, settle, step, wait_for
@@ -51,7 +51,7 @@ def test_every_tutorial_walks_through_its_steps(make_app, name):
     app = make_app()
     spec = game.rules.get(name)
     scene = open_tutorial(app, DEVICES["keyboard"](app), spec.title)
-    lines = tutorials.steps(name)
+    lines = game.rules.get(name).load("tutorial")
     assert len(lines) >= 4
     shown = []
     for _ in range(len(lines) + 2):

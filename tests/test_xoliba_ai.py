@@ -58,7 +58,7 @@ wwwwwww
 
 def test_levels_are_the_specs():
     assert tuple(LEVELS) == ai.LEVELS
-    assert game.ai.PLAYERS["xoliba"] is ai.choose_move
+    assert game.rules.get("xoliba").load("player") is ai.choose_move
 
 
 @pytest.mark.parametrize("players", [2, 3])

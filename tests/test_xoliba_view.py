@@ -17,7 +17,8 @@ from game.rules import xoliba
 from game.rules.xoliba import MISSING, PASS, POINTS, SIDE, TRIANGLES, WHITE
 from game.scenes.base import reset_fonts
 from game.settings import Settings
-from game.views import illustrate_rules, make_view
+from game.views import make_view
+from game.views.xoliba_view import illustrate
 from game.views.xoliba_view import XolibaView
 from sprites import xoliba_pieces
 from sprites.palettes import DEFAULT, PALETTES
@@ -377,7 +378,7 @@ def test_drawing_every_palette_and_size(palette_name, size):
                 view.draw(surface)
             assert state.board == board
     art = pygame.Surface((480, 520))
-    illustrate_rules("xoliba", art, art.get_rect().inflate(-20, -20), palette)
+    illustrate(art, art.get_rect().inflate(-20, -20), palette)
 
 
 def test_discs_differ_by_mark_not_only_by_colour():
@@ -501,5 +502,5 @@ def test_screenshots_of_other_palettes_and_the_rules_picture():
                                                      f"{players}p_{size[0]}x{size[1]}.png"))
     surface = pygame.Surface((520, 560))
     surface.fill(DEFAULT.background)
-    illustrate_rules("xoliba", surface, pygame.Rect(20, 20, 476, 520), DEFAULT)
+    illustrate(surface, pygame.Rect(20, 20, 476, 520), DEFAULT)
     pygame.image.save(surface, str(SCREENSHOTS / "xoliba_rules_picture.png"))

@@ -146,7 +146,7 @@ def test_spec_seats_options_and_levels():
     assert SPEC.option("tiles").default == 64
     assert all(opt.label and len(opt.value_labels) == len(opt.values) for opt in SPEC.options)
     assert SPEC.ai_levels == ("beginner", "easy", "medium", "hard")
-    assert SPEC.state_class is xutoli.XutoliState and SPEC.rules_text
+    assert SPEC.state_class is xutoli.XutoliState and SPEC.rule_pages
 
 
 @pytest.mark.parametrize("options", [{"rotation": "mirror"}, {"size": 5}, {"target": "yes"},

@@ -1,7 +1,8 @@
-"""Computer players: one entry point, `choose_move`, dispatching to a module per game.
+"""Computer players: one entry point, `choose_move`, dispatching to the player each game's
+record names (`player="game.ai.xtic:choose_move"`).
 
 Nothing here imports pygame; the app runs searches in a worker process
-(game/engine/worker.py) so the frame loop never waits.
+(game/ai/worker.py) so the frame loop never waits.
 """
 from __future__ import annotations
 
@@ -17,22 +18,21 @@ class SearchTimeout(Exception):
     it and plays the best it found so far."""
 
 
-# Defined before the game modules are imported: they raise it.
-from game.ai import catalina, che, xoliba, xtic, xutoli  # noqa: E402
+def player_of(spec):
+    """choose_move(state, level_name, rng, should_stop) of the game's computer player,
+    named by its record (imported when first asked)."""
+    player = spec.load("player")
+    if player is None:
+        raise ValueError(f"no computer player for {spec.title} yet")
+    return player
 
-# game name -> choose_move(state, level_name, rng, should_stop) of that game's module.
-PLAYERS = {
-    "catalina": catalina.choose_move,
-    "xtic": xtic.choose_move,
-    "xoliba": xoliba.choose_move,
-    "che": che.choose_move,
-    "xutoli": xutoli.choose_move,
-}
-# game name -> accepts_end(state, seat), for games that can end by agreement.
-ACCEPTS_END = {
-    "xoliba": xoliba.accepts_end,
-    "che": che.accepts_end,
-}
+
+def load_players() -> None:
+    """Import every registered game's computer player now (the worker process, while it
+    starts), so a first move does not wait for an import."""
+    import game.rules
+    for spec in game.rules.all_specs():
+        spec.load("player")
 
 
 def level_name(spec, level) -> str:
@@ -61,9 +61,7 @@ def choose_move(state, level, rng: random.Random | None = None, should_stop=None
     """
     spec = state.spec
     name = level_name(spec, level)
-    player = PLAYERS.get(spec.name)
-    if player is None:
-        raise ValueError(f"no computer player for {spec.title} yet")
+    player = player_of(spec)
     if state.is_over:
         raise ValueError("the game is over; there is no move to choose")
     if rng is None:
@@ -73,9 +71,9 @@ def choose_move(state, level, rng: random.Random | None = None, should_stop=None
 
 def accepts_end(state, seat: int) -> bool:
     """Whether the computer in `seat` agrees to end the game now (an offer to end)."""
-    accepts = ACCEPTS_END.get(state.spec.name)
+    accepts = state.spec.load("accepts_end")
     return bool(accepts and accepts(state, seat))
 
 
-__all__ = ["ACCEPTS_END", "PLAYERS", "SearchCancelled", "SearchTimeout", "accepts_end", "choose_move",
-           "default_rng", "level_name"]
+__all__ = ["SearchCancelled", "SearchTimeout", "accepts_end", "choose_move", "default_rng",
+           "level_name", "load_players", "player_of"]

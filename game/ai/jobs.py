@@ -1,4 +1,4 @@
-"""Background jobs the worker process runs besides choosing moves (game/engine/worker.py).
+"""Background jobs the worker process runs besides choosing moves (game/ai/worker.py).
 
 A job takes plain data (it crosses a process boundary) and a `report(value)` callback for
 progress, and returns plain data. Positions travel as the position text of CONTRACT.md,

@@ -423,11 +423,12 @@ def _tutorial_rows(app, frames, record) -> None:
 def _demo_row(app, frames, record) -> None:
     """Attract mode's Xoliba demo, computers playing each other at the pace of the game
     loop (60 frames a second), each search in the worker."""
+    import game.rules
     from game.scenes import attract
     from game.scenes.menu import MenuScene
 
     _show(app, MenuScene(app), settle=1)
-    attract.DemoScene.shown = attract.DEMOS.index("xoliba")
+    attract.DemoScene.shown = game.rules.in_order().index(game.rules.get("xoliba"))
     demo = _show(app, attract.DemoScene(app), push=True)   # as the idle menu shows it
     busy = []
     start = len(demo.state.history)

@@ -1,9 +1,18 @@
-"""One registry of game specs: the menu, the setup screen, the AI and the tests read it."""
+"""One registry of games. Each entry is the whole record of a game: its rules (the
+contract of docs/ENGINE.md) and everything else the app knows about it, so the menu,
+setup, play, results, statistics, attract mode, the rules screen, the benches and the
+tests read the registry and never name a game.
+
+The parts of a record that need pygame or a computer player (the view, the player, the
+rules pages' art...) are references, "module:attribute" texts imported when first used
+(`spec.load(...)`), so importing the rules stays headless and quick.
+"""
 from __future__ import annotations
 
 import json
 import random
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable
 
 from game.engine.state import SAVE_FORMAT_VERSION, GameState
@@ -34,19 +43,71 @@ class Option:
         return str(value)
 
 
+@dataclass(frozen=True)
+class MenuEntry:
+    """A menu button besides the game's own (Xoliba: its solitaire puzzles): `scene` is
+    the name the app opens (game/navigation.py)."""
+    label: str
+    blurb: str
+    scene: str
+
+
+def load_reference(reference: str):
+    """The object a "module:attribute" reference names (imported now)."""
+    module, _, attribute = reference.partition(":")
+    value = import_module(module)
+    for part in attribute.split(".") if attribute else ():
+        value = getattr(value, part)
+    return value
+
+
 @dataclass
 class GameSpec:
+    # --- the rules ------------------------------------------------------------------------
     name: str
     title: str
     blurb: str
     seats: tuple = ()                 # seat names, seat 0 first
     options: tuple = ()
     state_class: type | None = None   # None: the game is not built yet
-    ai_levels: tuple = ()
-    rules_text: str = ""
+    ai_levels: tuple = ()             # weakest first; the last one gives the hints
     extra: dict = field(default_factory=dict)
     # The seats a game with these options uses (Xoliba: 1, 2 or 3 of its colours).
     seat_count: Callable[[dict], int] | None = None
+
+    # --- the rest of the record: references ("module:attribute") and plain data ----------
+    view: str = ""                # the board view class (a game.views.base.BoardView)
+    player: str = ""              # choose_move(state, level_name, rng, should_stop)
+    accepts_end: str = ""         # accepts_end(state, seat) -> bool: may a game be ended
+    #                               by agreement now (games with an `agree` consent move)
+    rule_pages: str = ""          # the rules screen's pages (game.rule_pages.Page each)
+    tutorial: str = ""            # the tutorial's lines, one per move of the player
+    tutor_level: str = ""         # the level whose move the tutorial suggests
+    demo_options: dict = field(default_factory=dict)    # a demo's or tutorial's game
+    extra_demos: tuple = ()       # more attract demos: demo(seed) -> game.engine.session.Demo
+    menu_entries: tuple = ()      # MenuEntry each, after the game's own button
+    colours: dict = field(default_factory=dict)     # palette entries this game adds:
+    #                               name -> {palette name: colour}, "default" for the rest
+    sounds: dict = field(default_factory=dict)      # sound cues: name -> recipe reference
+    playouts: str = ""            # the playout modes and invariants (game.testing.playouts)
+    frames: str = ""              # the frames bench's screens of this game
+
+    def load(self, part: str):
+        """The object the record's reference `part` names ("view", "player"...), or None
+        when the game has none."""
+        reference = getattr(self, part)
+        return load_reference(reference) if reference else None
+
+    load_reference = staticmethod(load_reference)
+
+    @property
+    def demo_level(self) -> str:
+        """The level computers play at in demos: a middle one."""
+        return self.ai_levels[len(self.ai_levels) // 2]
+
+    @property
+    def hint_level(self) -> str:
+        return self.ai_levels[-1]
 
     def seats_for(self, options: dict) -> tuple:
         if self.seat_count is None:
@@ -145,8 +206,18 @@ def register(spec: GameSpec) -> GameSpec:
     return spec
 
 
+def unregister(name: str) -> None:
+    """Take a game out of the registry (a test's own game, after the test)."""
+    _REGISTRY.pop(name, None)
+
+
 def names() -> list[str]:
     return sorted(_REGISTRY)
+
+
+def in_order() -> list[GameSpec]:
+    """Every game in the order they were registered (the attract demos' cycle)."""
+    return list(_REGISTRY.values())
 
 
 def get(name: str) -> GameSpec:

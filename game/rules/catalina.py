@@ -415,28 +415,6 @@ def _scores(winner: int) -> tuple:
     return (1, 0) if winner == RED else (0, 1)
 
 
-RULES_TEXT = """\
-Catalina Tiles is tic-tac-toe inside tic-tac-toe, with dice. The board is a large 3x3 \
-grid whose every tile holds a small 3x3 grid. A tile is named [R,C][r,c]: row and column \
-in the large grid, then row and column in the small grid (rows from the top).
-
-On your turn roll four four-sided dice, then claim one free tile that some ordering of \
-the four dice names. A 4 is a wildcard: it counts as 1, 2 or 3, as you like. Example: \
-1, 2, 3, 3 names twelve tiles on an empty board, such as [1,2][3,3] and [3,3][2,1]. \
-Tiles inside a decided large tile cannot be claimed. If the roll names no tile you may \
-claim, your turn is skipped.
-
-Three tiles in a row (across, down or diagonal) in a small grid win that large tile. \
-When no line of a small grid can be completed by either player any more, the grid is \
-decided at once: the player with more tiles in it takes the large tile; on equal counts \
-the large tile is dead and belongs to nobody.
-
-Three large tiles in a row win the game. When every large tile is decided and nobody has \
-three in a row, the player with more large tiles wins; equal is a draw.
-
-Notation: [1,3][3,1] claims a tile; roll 1233 is a roll of the dice; pass is a skipped \
-turn.
-"""
 
 SPEC = GameSpec(
     name="catalina",
@@ -448,8 +426,13 @@ SPEC = GameSpec(
     ),
     state_class=CatalinaState,
     ai_levels=AI_LEVELS,
-    rules_text=RULES_TEXT,
+    view="game.views.catalina_view:CatalinaView",
+    player="game.ai.catalina:choose_move",
+    rule_pages="game.rule_pages:CATALINA",
+    tutorial="game.tutorials:CATALINA",
+    tutor_level="easy",
+    sounds={"dice_rattle": "sounds.synth:dice_rattle",
+            "dice_settle": "sounds.synth:dice_settle"},
+    playouts="game.testing.playouts:CATALINA",
+    frames="game.bench.frames:CATALINA",
 )
-# register(SPEC) in game/rules/__init__.py sets this too; tests that build the state
-# straight from this module rely on it.
-CatalinaState.spec = SPEC

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
-from game.rules.truchet import (LEFT, RIGHT, Tile, TruchetLayout, format_tile,  # noqa: F401
+from game.rules.truchet import (LEFT, TILE_COLOURS, RIGHT, Tile, TruchetLayout, format_tile,  # noqa: F401
                                 key_of, parse_tile_move)
 
 LIGHT, DARK = 0, 1
@@ -209,36 +209,6 @@ def _scores(winner: int) -> tuple:
     return (1, 0) if winner == LIGHT else (0, 1)
 
 
-RULES_TEXT = """\
-Che is a boardless game with duotone Truchet tiles. Each square tile is cut by two arcs \
-into a band between two opposite corners and two small corner pieces. The band is the \
-tile's dominant colour, the corner pieces the other colour; flip a tile to swap the \
-colours, turn it to change the diagonal. Light and Dark share one pool of 64 tiles.
-
-Light places the first tile, any of the four. From then on each turn places TWO tiles \
-(one when a single tile is left), each next to a tile already down (sharing an edge; the \
-second may lean on the first) with all touching edges matching in colour. So every empty \
-cell next to the layout takes exactly two tiles: pick the cell and the dominant colour.
-
-A region is a connected area of one colour, joined through the tiles' bands. It is closed \
-when every cell around it holds a tile. Its size counts the tiles dominant in its colour \
-in it (a small diamond around one corner has size 0, and counts when closed).
-
-Aim: after your turn, if a closed region of your colour exists, you win; but if your turn \
-gave closed regions to both players, you lose. Tip: tiles of your opponent's colour \
-around a corner of your colour close small regions of yours.
-
-If the tiles run out first, the player with the largest region (open or closed) wins; \
-equal sizes are a draw.
-
-Variants: with "group area n" the aim is to close a region of the ENEMY colour, and a \
-player loses when a region of their own colour reaches size n. "Group extent n" is the \
-same, with a region whose dominant tiles span n columns or n rows. A turn that makes a \
-win for both players loses.
-
-Notation: LL@0,0 is the first tile (colour Light or Dark, leaning Left or Right, on cell \
-0,0); later tiles are D@3,-2 (a Dark-dominant tile on cell 3,-2, the lean implied).
-"""
 
 SPEC = GameSpec(
     name="che",
@@ -256,8 +226,14 @@ SPEC = GameSpec(
     ),
     state_class=CheState,
     ai_levels=AI_LEVELS,
-    rules_text=RULES_TEXT,
+    view="game.views.truchet_view:TruchetView",
+    player="game.ai.che:choose_move",
+    accepts_end="game.ai.che:accepts_end",
+    rule_pages="game.rule_pages:CHE",
+    tutorial="game.tutorials:CHE",
+    tutor_level="easy",
+    colours={"tiles": TILE_COLOURS},
+    sounds={"region_closed": "sounds.synth:region_closed"},
+    playouts="game.testing.playouts:CHE",
+    frames="game.bench.frames:CHE",
 )
-# register(SPEC) (in game/rules/__init__.py) sets this too; until then tests and the
-# computer player reach the spec through the state.
-CheState.spec = SPEC

@@ -132,6 +132,11 @@ def format_tile(tile: Tile, letters: str, with_orientation: bool) -> str:
     return f"{letters[tile.colour]}{orient}@{tile.x},{tile.y}"
 
 
+# The two colours of the tiles in each palette (Che's and Xutoli's records): light/white
+# and dark/blue; colour-blind safe: cream and Okabe-Ito blue, far apart in lightness.
+TILE_COLOURS = {"default": ((238, 228, 204), (38, 76, 132)),
+                "high contrast": ((255, 255, 255), (0, 28, 120)),
+                "colour-blind safe": ((246, 240, 218), (0, 92, 150))}
 TILE_NOTATION = re.compile(r"([A-Z])([LR]?)@(-?\d+),(-?\d+)")
 
 

@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from game.engine.match import MatchRules
-from game.engine.registry import GameSpec, Option, register
+from game.engine.registry import GameSpec, MenuEntry, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
 
 SIDE = 7
@@ -579,47 +579,6 @@ def _check_position(value) -> None:
         parse_position(value, 3)
 
 
-RULES_TEXT = """\
-Xoliba is played on an octagonal board of 45 points joined by lines in four directions. \
-Each game starts from a new random deal: 17 red, 17 blue and 11 white pieces (three \
-players: 12 red, 12 blue, 12 green, 9 white).
-
-Who starts: the player with fewer pieces on the 8 corners of the octagon; if equal, fewer \
-pieces on its 20 edge points; if still equal, a draw.
-
-A move swaps one of your pieces with a white piece that is next to it in any of the 8 \
-directions, or further along a straight line with only white pieces between. The move is \
-legal only if your piece, at its new point, forms a TRIANGLE with two more of your pieces:
-  •  a right-angled triangle whose long side (hypotenuse) is horizontal or vertical and \
-whose two short sides run along diagonals;
-  •  three sizes: a long side of 3, 5 or 7 points, holding 1, 6 or 13 points inside.
-Triangles whose long side is diagonal are not allowed.
-
-Every coloured piece inside the triangle you form, yours or anyone's, is captured: it \
-turns white. If a move forms several triangles, you choose one (an empty triangle \
-captures nothing).
-
-If you cannot form a triangle you pass. If you still cannot after the others moved, the \
-game ends (three players: you are out and your pieces turn white). The game also ends \
-when a player has fewer than three pieces, when the same position occurs for the third \
-time, after 30 moves in a row without a capture, or when all players agree.
-
-Scoring (two players): the player with the bigger biggest triangle on the final board \
-wins, and scores 1, 2 or 3 points (small, medium, large triangle) for every enemy piece \
-captured during the game, by whoever captured it. Equal biggest triangles: nobody scores. \
-A match goes on until a player reaches the target (50 by default). With the resignation \
-rule, a player may give up a deal before its first move: the opponent scores 40% of the \
-target and a new deal follows.
-
-Three players: each scores 1 point per enemy piece they captured themselves; the match \
-goes to 25, with more games while the lead is tied.
-
-Solitaire: red moves, blue never moves. After each capture the three corner pieces of \
-the capturing triangle turn white too. Capture every blue piece to win.
-
-Notation: c3-e5 moves the piece on c3 to e5; when that forms several triangles the \
-chosen one follows as its two other corners: c3-e5 a5,e1. A forced pass is 'pass'.
-"""
 
 TARGETS = ("standard", 15, 25, 35, 50, 75, 100)
 
@@ -638,7 +597,7 @@ def _in_matches(options: dict) -> bool:
     return options.get("players", 2) > 1
 
 
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="xoliba",
     title="Xoliba",
     blurb="Triangles on an octagonal board, for 1, 2 or 3 players.",
@@ -657,7 +616,28 @@ SPEC = register(GameSpec(
     ),
     state_class=XolibaState,
     ai_levels=("beginner", "easy", "medium", "hard", "expert"),
-    rules_text=RULES_TEXT,
+    view="game.views.xoliba_view:XolibaView",
+    player="game.ai.xoliba:choose_move",
+    accepts_end="game.ai.xoliba:accepts_end",
+    rule_pages="game.rule_pages:XOLIBA",
+    tutorial="game.tutorials:XOLIBA",
+    tutor_level="easy",
+    demo_options={"players": 2},
+    extra_demos=("game.rules.xoliba_levels:solitaire_demo",),
+    menu_entries=(MenuEntry("Xoliba Solitaire puzzles",
+                            "Capture every blue piece with red: 46 graded levels and "
+                            "random deals, with hints", "puzzles"),),
+    colours={
+        # the red, blue and green faces of the discs (the seats' names); colour-blind
+        # safe: vermillion, blue and bluish green, told apart by their marks as well
+        "discs": {"default": ((226, 62, 52), (52, 124, 236), (56, 178, 84)),
+                  "high contrast": ((255, 32, 32), (32, 112, 255), (0, 220, 0)),
+                  "colour-blind safe": ((213, 94, 0), (0, 114, 178), (0, 158, 115))},
+    },
+    sounds={"swap": "sounds.synth:swap", "flip": "sounds.synth:flip",
+            "triangle": "sounds.synth:triangle"},
+    playouts="game.testing.playouts:XOLIBA",
+    frames="game.bench.frames:XOLIBA",
     seat_count=lambda options: options.get("players", 2),
     extra={"match": match_rules},
-))
+)

@@ -371,3 +371,16 @@ def format_level(level: Level, moves_per_line: int = 8) -> str:
     out.append("board:")
     out.extend(level.position.splitlines())
     return "\n".join(out) + "\n"
+
+
+def solitaire_demo(seed: int):
+    """An attract demo (Xoliba's record): a level's winning line replayed, or None when
+    there are no level files."""
+    from game.engine.saves import Seat
+    from game.engine.session import Demo
+    levels, _ = load_levels()
+    if not levels:
+        return None
+    level = levels[seed % len(levels)]
+    return Demo(level.new_game(), [Seat("computer", "solution")], f"Solitaire: {level.title}",
+                script=list(level.line))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from game.engine.registry import GameSpec, Option, register
+from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
 
 SIZE = 4
@@ -202,29 +202,8 @@ class XticState(GameState):
             raise
 
 
-RULES_TEXT = """\
-Xtic is misère Quarto. The board has 4×4 squares; there are 16 pieces, one of each kind: \
-black or brown, horizontal or vertical, solid or hollow, round or square.
 
-The first player chooses a piece and hands it to the opponent. From then on each turn is: \
-place the piece you were handed on any empty square, then choose one of the remaining \
-pieces and hand it to your opponent.
-
-If your placement makes a dangerous line hold four pieces that share a property (four \
-black, four hollow, four square, ...), you LOSE. If the board fills up with no such line, \
-the game is a draw.
-
-Dangerous lines depend on the game type:
-  •  Normal: the 4 ranks, the 4 files and the 2 main diagonals.
-  •  No diagonals: ranks and files only.
-  •  Torus: ranks, files and all 8 wrapped diagonals (the board as a torus).
-
-Notation: b3/9 places on b3 and hands piece 9; -/9 is the opening hand-over; b3/- is a \
-placement that hands nothing over (it lost, or it was the last piece). Piece numbers add \
-up: 1 brown, 2 vertical, 4 hollow, 8 square (the pictures show each number).
-"""
-
-SPEC = register(GameSpec(
+SPEC = GameSpec(
     name="xtic",
     title="Xtic",
     blurb="Misère Quarto: hand over the piece that forces your opponent to complete a line.",
@@ -235,5 +214,24 @@ SPEC = register(GameSpec(
     ),
     state_class=XticState,
     ai_levels=AI_LEVELS,
-    rules_text=RULES_TEXT,
-))
+    view="game.views.xtic_view:XticView",
+    player="game.ai.xtic:choose_move",
+    rule_pages="game.rule_pages:XTIC",
+    tutorial="game.tutorials:XTIC",
+    tutor_level="easy",
+    colours={
+        "piece_black": {"default": (38, 34, 42), "high contrast": (0, 0, 0),
+                        "colour-blind safe": (22, 22, 30)},
+        "piece_brown": {"default": (158, 84, 38), "high contrast": (150, 70, 0),
+                        "colour-blind safe": (196, 128, 24)},
+        # the stroke around every piece, visible on squares and panels
+        "piece_outline": {"default": (252, 232, 196), "high contrast": (255, 255, 255),
+                          "colour-blind safe": (250, 250, 245)},
+        # the inner rim that marks brown pieces without colour
+        "piece_mark": {"default": (255, 206, 140), "high contrast": (255, 225, 80),
+                       "colour-blind safe": (255, 240, 150)},
+    },
+    sounds={"handover": "sounds.synth:handover"},
+    playouts="game.testing.playouts:XTIC",
+    frames="game.bench.frames:XTIC",
+)

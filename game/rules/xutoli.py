@@ -55,7 +55,7 @@ from typing import NamedTuple
 
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
-from game.rules.truchet import (LEFT, OFFSET, RIGHT, STRIDE, Tile,  # noqa: F401
+from game.rules.truchet import (LEFT, TILE_COLOURS, OFFSET, RIGHT, STRIDE, Tile,  # noqa: F401
                                 TruchetLayout, format_tile, key_of, parse_tile_move,
                                 xy_of)
 
@@ -624,38 +624,6 @@ def _scores(winner: int) -> tuple:
     return (1, 0) if winner == WHITE else (0, 1)
 
 
-RULES_TEXT = """\
-Xutoli is a boardless game with duotone Truchet tiles. Each square tile is cut by two \
-arcs into a band between two opposite corners and two small corner pieces. The band is \
-the tile's dominant colour, the corner pieces the other colour. White and Blue share one \
-pool of 64 tiles.
-
-White places the first tile, any of the four. Then the players take turns placing one \
-tile each, next to a tile already down (sharing an edge) with all touching edges \
-matching in colour. Every empty cell next to the layout takes exactly two tiles: pick the \
-cell and the dominant colour.
-
-Patterns: any 2x2 block of tiles shows one of twelve patterns, the letters X U T O L I \
-in white or in blue. X, T, L and I have bands meeting at the centre (four, three, two at \
-a right angle, two in a line); U and O are a ring around the centre, with one gap or \
-closed. X and O look the same in all four rotations, I in two, U, T and L in four.
-
-Aim: a path of your colour (a region: one connected area of your colour, joined through \
-the bands) containing two identical patterns in the same orientation that share no tile. \
-A region contains a pattern when it touches every tile of it at a corner of your colour. \
-If one move makes such a pair for both players, the mover loses. If the tiles run out \
-first, the game is a draw.
-
-Variants: "Any rotation": the two patterns may lie in different orientations; with \
-"prefer same", when a move makes pairs for both players and only one pair is aligned, \
-its owner wins. "Single target": each player has a target letter (or a letter in a \
-colour), drawn or chosen; the first to see it anywhere on the layout, in any orientation, \
-wins. "Super Xutoli": the patterns are 3x3 or 4x4 blocks, compared as whole pictures in \
-any rotation (take more tiles). "Progressive": two tiles a turn after the first.
-
-Notation: WL@0,0 is the first tile (colour White or Blue, leaning Left or Right, on cell \
-0,0); later tiles are B@3,-2 (a Blue-dominant tile on cell 3,-2, the lean implied).
-"""
 
 _TARGET_LABELS = tuple(f"{s} (either colour)" for s in SHAPES) + tuple(
     f"{COLOUR_WORDS[LETTERS.index(c)].capitalize()} {s}" for c in LETTERS for s in SHAPES)
@@ -693,8 +661,13 @@ SPEC = GameSpec(
     ),
     state_class=XutoliState,
     ai_levels=AI_LEVELS,
-    rules_text=RULES_TEXT,
+    view="game.views.xutoli_view:XutoliView",
+    player="game.ai.xutoli:choose_move",
+    rule_pages="game.rule_pages:XUTOLI",
+    tutorial="game.tutorials:XUTOLI",
+    tutor_level="easy",
+    colours={"tiles": TILE_COLOURS},
+    sounds={"pattern": "sounds.synth:pattern"},
+    playouts="game.testing.playouts:XUTOLI",
+    frames="game.bench.frames:XUTOLI",
 )
-# register(SPEC) in game/rules/__init__.py sets this too; tests that build the state
-# straight from this module rely on it.
-XutoliState.spec = SPEC

@@ -15,33 +15,38 @@ import pygame
 import game.rules
 from game import input as inp
 from game.engine.saves import Seat
+from game.engine.session import Demo
 from game.scenes.base import draw_text
 from game.scenes.play import PlayScene
 
 IDLE_SECONDS = 30.0
 MOVE_PAUSE = 0.55           # seconds between a demo's moves (whatever the settings say)
 END_PAUSE = 3.5             # the finished board stays this long before the next demo
-DEMOS = ("xtic", "xoliba", "catalina", "che", "xutoli", "solitaire")
 # Inputs that are not a person asking for the menu.
 NOT_INPUT = (inp.DEVICE_ADDED, inp.DEVICE_REMOVED)
 
 
-def demo_game(name: str, seed: int):
-    """(state, seats, script, title) of one demo: `script` is the move list a solitaire
-    replay plays (None when computers play), `title` the panel's."""
-    if name == "solitaire":
-        from game.rules.xoliba_levels import load_levels
-        levels, _ = load_levels()
-        if levels:
-            level = levels[seed % len(levels)]
-            return (level.new_game(), [Seat("computer", "solution")], list(level.line),
-                    f"Solitaire: {level.title}")
-        name = "xoliba"                     # no level files: a two-player game instead
-    spec = game.rules.get(name)
-    level = spec.ai_levels[len(spec.ai_levels) // 2]
-    options = {"players": 2} if name == "xoliba" else {}
-    state = spec.new_game(seed=seed, options=options)
-    return state, [Seat("computer", level) for _ in spec.seats_for(options)], None, spec.title
+def demos() -> list:
+    """The cycle: each game in the registry's order, computer against computer at a
+    middle level, then the games' other demos (Xoliba: a solitaire replay)."""
+    cycle = [lambda seed, spec=spec: _computers(spec, seed) for spec in game.rules.in_order()]
+    for spec in game.rules.in_order():
+        cycle += [spec.load_reference(reference) for reference in spec.extra_demos]
+    return cycle
+
+
+def _computers(spec, seed: int) -> Demo:
+    state = spec.new_game(seed=seed, options=spec.demo_options)
+    return Demo(state, [Seat("computer", spec.demo_level)
+                        for _ in spec.seats_for(spec.demo_options)], spec.title)
+
+
+def demo_game(number: int) -> Demo:
+    """The `number`-th demo of the cycle (a game's own when another has nothing to show)."""
+    cycle = demos()
+    demo = cycle[number % len(cycle)](number + 1)
+    return demo or _computers(game.rules.in_order()[number % len(game.rules.names())],
+                              number + 1)
 
 
 class DemoScene(PlayScene):
@@ -52,10 +57,10 @@ class DemoScene(PlayScene):
     def __init__(self, app):
         number = DemoScene.shown
         DemoScene.shown += 1
-        state, seats, script, title = demo_game(DEMOS[number % len(DEMOS)], seed=number + 1)
-        super().__init__(app, state, seats)
-        self.script = script
-        self.title = title
+        demo = demo_game(number)
+        super().__init__(app, demo.state, demo.seats)
+        self.script = demo.script
+        self.title = demo.title
         self.end_wait = 0.0
         self.clock = 0.0
 

@@ -37,7 +37,8 @@ class MenuScene(Scene):
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: spec.title)
-        count = len(specs) + 4 + (1 if self.suspended else 0)
+        count = len(specs) + sum(len(spec.menu_entries) for spec in specs) + 3 \
+            + (1 if self.suspended else 0)
         s = self.app.scale
         messages = list(self.app.messages)
         normal = (46, 10) if count <= 8 else (40, 8)
@@ -56,10 +57,10 @@ class MenuScene(Scene):
         for spec in specs:
             item = self.button(next(rects), spec.title, lambda spec=spec: self.choose(spec))
             item.extra["spec"] = spec
-            if spec.name == "xoliba":
-                puzzles = self.button(next(rects), "Xoliba Solitaire puzzles", self.puzzles)
-                puzzles.extra["blurb"] = ("Capture every blue piece with red: 46 graded "
-                                          "levels and random deals, with hints")
+            for entry in spec.menu_entries:
+                extra = self.button(next(rects), entry.label,
+                                    lambda entry=entry: self.open_entry(entry))
+                extra.extra["blurb"] = entry.blurb
         self.button(next(rects), "Statistics", self.open_stats)
         self.button(next(rects), "Settings", self.open_settings)
         self.button(next(rects), "Quit", self.app.quit)
@@ -103,9 +104,10 @@ class MenuScene(Scene):
         from game.scenes.setup import SetupScene
         self._open(SetupScene, spec)
 
-    def puzzles(self) -> None:
+    def open_entry(self, entry) -> None:
+        """A game's own menu entry (Xoliba: the solitaire puzzles)."""
         from game.scenes.puzzles import PuzzleSelectScene
-        self._open(PuzzleSelectScene)
+        self._open({"puzzles": PuzzleSelectScene}[entry.scene])
 
     def continue_game(self) -> None:
         from game.scenes.play import PlayScene

@@ -28,7 +28,7 @@ class RulesScene(Scene):
     def __init__(self, app, spec, page: int = 0):
         super().__init__(app)
         self.spec = spec
-        self.pages = pages(spec.name)
+        self.pages = pages(spec)
         self.page = max(0, min(page, len(self.pages) - 1))
         self.line = 0                   # lines scrolled within a page that does not fit
         self.dot_rects: list[pygame.Rect] = []

@@ -1,6 +1,6 @@
 """A first-game tutorial: a real game against the weakest computer, with the game's
-tutorial lines (game/tutorials.py) in the side panel, one per move of the player, and the
-board ringing the move the easy computer would play as a suggestion. Any legal move is
+tutorial lines (its record's `tutorial`) in the side panel, one per move of the player, and the
+board ringing the move the record's `tutor_level` would play as a suggestion. Any legal move is
 accepted; undo steps the lines back too. A tutorial game is neither saved for later nor
 counted in the statistics.
 """
@@ -10,11 +10,8 @@ import random
 import re
 
 import game.ai
-from game import tutorials
 from game.engine.saves import Seat
 from game.scenes.play import PlayScene
-
-TUTOR_LEVEL = "easy"            # whose move is suggested
 
 
 class TutorialScene(PlayScene):
@@ -22,12 +19,12 @@ class TutorialScene(PlayScene):
     saves_game = False          # the player's suspended game stays as it was
 
     def __init__(self, app, spec):
-        options = {"players": 2} if spec.name == "xoliba" else {}
+        options = spec.demo_options
         state = spec.new_game(seed=1, options=options)
         seats = [Seat("human", None)] + [Seat("computer", spec.ai_levels[0])
                                          for _ in spec.seats_for(options)[1:]]
         super().__init__(app, state, seats)
-        self.lines = tutorials.steps(spec.name)
+        self.lines = spec.load("tutorial")
 
     def step(self) -> int:
         """How many moves the player has made in this game (the line to show)."""
@@ -52,7 +49,7 @@ class TutorialScene(PlayScene):
         # Asked in the frame loop, so a failing computer player must not stop the game:
         # the tutorial goes on without a suggestion and says why.
         try:
-            return game.ai.choose_move(state, TUTOR_LEVEL, random.Random(len(state.history)))
+            return game.ai.choose_move(state, state.spec.tutor_level, random.Random(len(state.history)))
         except Exception as exc:                    # noqa: BLE001 - shown, then ignored
             self.notice = f"No suggestion this move: {type(exc).__name__}: {exc}"
             return None

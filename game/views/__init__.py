@@ -1,4 +1,4 @@
-"""One board view per game, found by the game's registry name.
+"""One board view per game, the class named by the game's record (`view=...`).
 
 Every view has `capture_before()`: what its `on_move(move, before)` reads of the position
 before a move (the piece in hand, the board...), taken just before the move is played.
@@ -26,39 +26,8 @@ def draw_caption(surface, lines, centre_x: int, top: int, size: int, width: int,
 
 
 def make_view(app, state, names):
-    """The board view for `state`'s game."""
-    if state.spec.name == "xtic":
-        from game.views.xtic_view import XticView
-        return XticView(app, state, names)
-    if state.spec.name == "xoliba":
-        from game.views.xoliba_view import XolibaView
-        return XolibaView(app, state, names)
-    if state.spec.name == "che":
-        from game.views.truchet_view import TruchetView
-        return TruchetView(app, state, names)
-    if state.spec.name == "catalina":
-        from game.views.catalina_view import CatalinaView
-        return CatalinaView(app, state, names)
-    if state.spec.name == "xutoli":
-        from game.views.xutoli_view import XutoliView
-        return XutoliView(app, state, names)
-    raise ValueError(f"no board view for {state.spec.title}")
-
-
-def illustrate_rules(game_name: str, surface, rect, palette) -> None:
-    """Draw the rules screen's picture for a game, if it has one."""
-    if game_name == "xtic":
-        from game.views.xtic_view import illustrate
-        illustrate(surface, rect, palette)
-    elif game_name == "xoliba":
-        from game.views.xoliba_view import illustrate
-        illustrate(surface, rect, palette)
-    elif game_name == "che":
-        from game.views.truchet_view import illustrate
-        illustrate(surface, rect, palette)
-    elif game_name == "catalina":
-        from game.views.catalina_view import illustrate
-        illustrate(surface, rect, palette)
-    elif game_name == "xutoli":
-        from game.views.xutoli_view import illustrate
-        illustrate(surface, rect, palette)
+    """The board view for `state`'s game: the class its record names."""
+    view_class = state.spec.load("view")
+    if view_class is None:
+        raise ValueError(f"no board view for {state.spec.title}")
+    return view_class(app, state, names)

@@ -15,9 +15,23 @@ import traceback
 from dataclasses import dataclass
 
 
+def _spec(game_name: str, source: str):
+    """The registered game `game_name`; a game registered only in the app's process (a
+    test's own game) is registered here from `source`, the module defining its rules."""
+    import game.rules
+    try:
+        return game.rules.get(game_name)
+    except KeyError:
+        from importlib import import_module
+        for value in vars(import_module(source)).values():
+            if isinstance(value, game.rules.GameSpec) and value.name == game_name:
+                return game.rules.register(value)
+        raise
+
+
 def _serve(conn) -> None:
     import game.ai
-    import game.rules
+    game.ai.load_players()
     while True:
         try:
             request = conn.recv()
@@ -26,8 +40,8 @@ def _serve(conn) -> None:
         request_id, kind, payload = request
         try:
             if kind == MOVE:
-                game_name, state_json, level = payload
-                state = game.rules.get(game_name).from_json(state_json)
+                game_name, source, state_json, level = payload
+                state = _spec(game_name, source).from_json(state_json)
                 move = game.ai.choose_move(state, level)
                 conn.send((request_id, MOVE, state.format_move(move)))
             else:
@@ -76,7 +90,9 @@ class AIWorker:
 
     def request(self, state, level) -> int:
         """Ask for a move for `state` (a copy is serialised); returns the request id."""
-        return self._send(MOVE, (state.spec.name, state.to_json(), level))
+        spec = state.spec
+        return self._send(MOVE, (spec.name, spec.state_class.__module__, state.to_json(),
+                                 level))
 
     def request_job(self, name: str, args) -> int:
         """Run the job `name` of game/ai/jobs.py on `args` (plain data); returns the id."""
