@@ -10,7 +10,8 @@ import pygame
 from game import input as inp
 from game.engine import storage
 from game.ai.worker import AIWorker
-from game.scenes.base import reset_fonts
+from game.navigation import scene_class
+from game.ui.text import reset_fonts
 from game.settings import Settings, load_settings, save_settings
 
 FPS = 60
@@ -147,6 +148,32 @@ class App:
             self.stack.pop().exit()
         self.push(scene)
 
+    # Scenes open each other by name (game/navigation.py), never by importing each other.
+    def make(self, name: str, *args):
+        """A new scene `name` (game/navigation.py) for this app."""
+        return scene_class(name)(self, *args)
+
+    def open(self, name: str, *args):
+        """Push a new scene `name`; returns it."""
+        scene = self.make(name, *args)
+        self.push(scene)
+        return scene
+
+    def switch_to(self, name: str, *args):
+        """Replace the top scene with a new scene `name`; returns it."""
+        scene = self.make(name, *args)
+        self.replace(scene)
+        return scene
+
+    def home(self) -> None:
+        """Back to a new menu, the stack cleared."""
+        self.reset_to(self.make("menu"))
+
+    def find(self, name: str):
+        """The topmost scene of kind `name` on the stack, or None."""
+        kind = scene_class(name)
+        return next((scene for scene in reversed(self.stack) if isinstance(scene, kind)), None)
+
     def quit(self) -> None:
         self.running = False
 
@@ -228,9 +255,8 @@ def main(argv=None) -> int:
         return 0
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         print("SDL_VIDEODRIVER=dummy: no window can be shown.", file=sys.stderr)
-    from game.scenes.menu import MenuScene
     app = App()
-    app.push(MenuScene(app))
+    app.open("menu")
     if "--time-to-menu" in argv:
         # For `python -m game.bench startup`: the moment the first menu frame is shown.
         import time

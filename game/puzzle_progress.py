@@ -167,3 +167,42 @@ def save_progress_soon(progress: PuzzleProgress) -> None:
     """As save_progress, by the background writer (a puzzle is saved after every move);
     storage.writer.error(progress_path()) says why the last write failed."""
     storage.writer.write(progress_path(), storage.json_bytes(progress.to_dict()))
+
+
+class PuzzleKeeper:
+    """Keeps a puzzle's attempt in the progress file after every move (a session's
+    keeper, game/engine/session.py), and records the solve once it is solved."""
+    failure = "Progress could not be saved"
+
+    def __init__(self, progress: PuzzleProgress, level):
+        self.progress = progress
+        self.level = level
+        self.is_deal = level.kind == "random"
+        self.solved = None              # Solved (a level) or stars (a deal), once solved
+        self.showing_solution = False   # the level's line is shown: nothing is kept
+
+    def path(self):
+        return None if self.showing_solution else progress_path()
+
+    def save(self, session) -> None:
+        if self.showing_solution:
+            return
+        progress = self.progress
+        state = session.state
+        if state.is_over and state.outcome.winner == 0 and self.solved is None:
+            if self.is_deal:
+                progress.deals_solved += 1
+                progress.deal = None
+                self.solved = stars_for(self.level.par, len(state.history))
+            else:
+                self.solved = progress.record_solved(self.level, len(state.history))
+        elif self.solved is None:
+            moves = state.move_list()
+            if self.is_deal:
+                if progress.deal is not None:
+                    progress.deal["moves"] = moves
+            elif moves:
+                progress.attempts[self.level.id] = moves
+            else:
+                progress.attempts.pop(self.level.id, None)
+        save_progress_soon(progress)

@@ -391,10 +391,10 @@ class Mouse(Device):
         self.activate("Pause")
 
     def undo(self):
-        self.press(play_scene(self.app).undo_button)
+        self.press(play_scene(self.app).side.undo_button)
 
     def redo(self):
-        self.press(play_scene(self.app).redo_button)
+        self.press(play_scene(self.app).side.redo_button)
 
     def play_move(self, move) -> None:
         square, piece = move

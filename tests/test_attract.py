@@ -12,6 +12,7 @@ import game.rules
 from game.engine import saves
 from game.scenes import attract
 from game.scenes.attract import DemoScene
+from game.scenes.menu import IDLE_SECONDS
 from scene_driver import (DEVICES, motion_event, scene_name, settle, step, wait_for)
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
@@ -29,15 +30,15 @@ def idle(app, seconds: float) -> None:
 def test_demos_start_after_thirty_idle_seconds(make_app):
     app = make_app()
     keyboard = DEVICES["keyboard"](app)
-    idle(app, attract.IDLE_SECONDS - 10)
+    idle(app, IDLE_SECONDS - 10)
     keyboard.key(pygame.K_DOWN)                     # input: the clock starts again
-    idle(app, attract.IDLE_SECONDS - 10)
+    idle(app, IDLE_SECONDS - 10)
     assert scene_name(app) == "MenuScene"
     idle(app, 11)
     assert scene_name(app) == "DemoScene"
     demo = app.scene
     assert demo.state.spec is game.rules.in_order()[0]
-    assert all(seat.is_computer for seat in demo.seats)
+    assert all(seat.is_computer for seat in demo.session.seats)
     wait_for(app, lambda: len(demo.state.history) >= 3, timeout=60, what="demo moves")
     shoot(app, "attract_demo")
 
@@ -45,7 +46,7 @@ def test_demos_start_after_thirty_idle_seconds(make_app):
 @pytest.mark.parametrize("device_name", ["mouse", "keyboard", "gamepad"])
 def test_any_input_returns_to_the_menu_at_once(make_app, device_name):
     app = make_app()
-    idle(app, attract.IDLE_SECONDS + 1)
+    idle(app, IDLE_SECONDS + 1)
     assert scene_name(app) == "DemoScene"
     if device_name == "mouse":
         step(app, [motion_event((400, 300))])
@@ -64,7 +65,7 @@ def test_a_demo_never_touches_the_suspended_game(make_app):
     saves.save_resume(state, seats)
     before = saves.resume_path().read_bytes()
     app = make_app()
-    idle(app, attract.IDLE_SECONDS + 1)
+    idle(app, IDLE_SECONDS + 1)
     demo = app.scene
     wait_for(app, lambda: len(demo.state.history) >= 2, timeout=60, what="demo moves")
     step(app, [motion_event((10, 10))])
@@ -77,14 +78,14 @@ def test_the_demos_cycle_through_every_game_and_a_solitaire(make_app):
     names = []
     for _ in range(len(attract.demos())):
         demo = DemoScene(app)
-        names.append("solitaire" if demo.script is not None else demo.state.spec.name)
+        names.append("solitaire" if demo.session.script is not None else demo.state.spec.name)
     assert names == [spec.name for spec in game.rules.in_order()] + ["solitaire"]
     assert names == ["xtic", "xoliba", "catalina", "che", "xutoli", "solitaire"]
 
 
 def test_a_finished_demo_hands_over_to_the_next_game(make_app):
     app = make_app()
-    idle(app, attract.IDLE_SECONDS + 1)
+    idle(app, IDLE_SECONDS + 1)
     demo = app.scene
     rng = random.Random(1)
     while not demo.state.is_over:                   # finish it quickly, at random
@@ -101,8 +102,8 @@ def test_the_solitaire_replay_solves_its_level(make_app, monkeypatch):
     monkeypatch.setattr(DemoScene, "shown", len(game.rules.names()))     # after the games
     demo = DemoScene(app)
     app.push(demo)
-    assert demo.script and len(demo.seats) == 1
-    moves = len(demo.script)
+    assert demo.session.script and len(demo.session.seats) == 1
+    moves = len(demo.session.script)
     for _ in range(moves * 40):
         if demo.state.is_over:
             break

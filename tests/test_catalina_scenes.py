@@ -176,7 +176,7 @@ def test_a_skipped_turn_is_announced(make_app):
     keyboard = DEVICES["keyboard"](app)
     roll(keyboard, play)
     reason = play.state.pass_reason()
-    assert reason and "skipped" in reason and play._status_text() == reason
+    assert reason and "skipped" in reason and play.status_text() == reason
     wait_for(app, lambda: play.state.is_chance, what="the pass")
     assert play.state.history[-1] == rules.PASS and play.state.to_play == 1 - mover
     lines = [text for text, _ in play.view.info_lines()]

@@ -184,7 +184,7 @@ def test_an_unlimited_game_is_ended_by_an_offer_the_computer_weighs(make_app):
         assert play.state.is_over and "agreed" in play.state.outcome.reason
         wait_for_scene(app, "ResultsScene")
     else:
-        assert not play.state.is_over and "declines" in play.notice
+        assert not play.state.is_over and "declines" in play.session.notice
     limited = start(app, moves=3)
     assert "Offer to end" not in labels(limited)
 

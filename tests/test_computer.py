@@ -188,9 +188,9 @@ def test_a_failing_computer_is_reported_and_a_human_takes_over(make_app, name, d
     play = PlayScene(app, state, [HUMAN, Seat("computer", "no such level")])
     app.push(play)
     history = list(state.history)
-    wait_for(app, lambda: play.ai_error is not None, what="the failure to be reported")
-    assert "no such level" in play.ai_error and state.history == history
-    assert play.takeover_button is not None
+    wait_for(app, lambda: play.session.ai_error is not None, what="the failure to be reported")
+    assert "no such level" in play.session.ai_error and state.history == history
+    assert play.side.takeover_button is not None
     shoot(app, f"computer_failed_{name}")
     device = DEVICES[device_name](app)
     if device_name == "mouse":
@@ -198,7 +198,7 @@ def test_a_failing_computer_is_reported_and_a_human_takes_over(make_app, name, d
     else:
         device.confirm()                        # Enter / A, as the panel says
 
-    assert play.ai_error is None and play.seats[COMPUTER_SEAT] == HUMAN
+    assert play.session.ai_error is None and play.session.seats[COMPUTER_SEAT] == HUMAN
     assert play.human_to_move
     play.play_move(state.legal_moves()[0])    # the human now plays that seat
     assert len(state.history) == len(history) + 1

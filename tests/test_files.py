@@ -34,7 +34,7 @@ from game.engine import saves, storage
 from game.engine.match import Match
 from game.rules import xoliba_levels
 from game.rules.xoliba_levels import LEVEL_FORMAT, LEVELS_FOLDER, load_levels
-from game.scenes.base import font
+from game.ui.text import font
 from game.scenes.notices import notice_size, notice_width
 from scene_driver import Keyboard, scene_name, step
 from test_scenes import make_app  # noqa: F401  (the fixture)

@@ -25,10 +25,10 @@ def start(app, name, seats):
 
 
 def hint_shown(app, play):
-    wait_for(app, lambda: play.hint_move is not None or play.notice.startswith("No hint"),
+    wait_for(app, lambda: play.session.hint_move is not None or play.session.notice.startswith("No hint"),
              timeout=90, what="the hint")
-    assert play.hint_move in play.state.legal_moves(), play.notice
-    assert play.notice.startswith("Hint: " + play.state.format_move(play.hint_move))
+    assert play.session.hint_move in play.state.legal_moves(), play.session.notice
+    assert play.session.notice.startswith("Hint: " + play.state.format_move(play.session.hint_move))
 
 
 @pytest.mark.parametrize("name", sorted(game.rules.names()))
@@ -42,7 +42,7 @@ def test_a_hint_in_every_game_by_key(make_app, name):
     if play.state.is_chance:                          # Catalina: roll first
         keyboard = DEVICES["keyboard"](app)
         keyboard.key(pygame.K_h)
-        assert play.hint_move is None and "after the roll" in play.notice
+        assert play.session.hint_move is None and "after the roll" in play.session.notice
         keyboard.confirm()
         wait_for(app, lambda: not play.view.animating, what="the dice")
         if play.state.legal_moves() == ["pass"]:
@@ -51,12 +51,12 @@ def test_a_hint_in_every_game_by_key(make_app, name):
     hint_shown(app, play)
     # The board shows it: the view draws the hinted move (on a blank surface here).
     blank = pygame.Surface(app.size)
-    play.view.draw_hint(blank, play.hint_move)
+    play.view.draw_hint(blank, play.session.hint_move)
     assert pygame.surfarray.array3d(blank).any()
     shoot(app, f"hint_{name}")
     history = len(play.state.history)
-    play.play_move(play.hint_move)
-    assert play.hint_move is None and len(play.state.history) == history + 1
+    play.play_move(play.session.hint_move)
+    assert play.session.hint_move is None and len(play.state.history) == history + 1
 
 
 def test_hints_with_the_mouse_and_the_pad_and_undo_clears(make_app):
@@ -65,14 +65,14 @@ def test_hints_with_the_mouse_and_the_pad_and_undo_clears(make_app):
     assert "Hint" in labels(play)
     DEVICES["mouse"](app).activate("Hint")
     hint_shown(app, play)
-    play.play_move(play.hint_move)
+    play.play_move(play.session.hint_move)
     wait_for(app, lambda: play.human_to_move, timeout=60, what="the computer")
     gamepad = DEVICES["gamepad"](app)
     gamepad.pause()
     gamepad.activate("Hint")
     hint_shown(app, play)
     gamepad.undo()
-    assert play.hint_move is None and not play.hint_pending
+    assert play.session.hint_move is None and not play.session.hint_pending
 
 
 def test_no_hints_between_humans(make_app):
@@ -80,4 +80,4 @@ def test_no_hints_between_humans(make_app):
     play = start(app, "xtic", [HUMAN, HUMAN])
     assert "Hint" not in labels(play)
     DEVICES["keyboard"](app).key(pygame.K_h)
-    assert play.hint_move is None and not play.hint_pending and "against the computer" in play.notice
+    assert play.session.hint_move is None and not play.session.hint_pending and "against the computer" in play.session.notice

@@ -152,9 +152,9 @@ def test_whole_game_with_one_device(make_app, device_name):
 
     assert scene_name(app) == "PlayScene"
     play = app.scene
-    assert play.seats == [HUMAN, HUMAN]
+    assert play.session.seats == [HUMAN, HUMAN]
     assert play.state.options == {"game_type": expected_type}
-    assert play.names == ["Player 1", "Player 2"]
+    assert play.session.names == ["Player 1", "Player 2"]
     step(app, frames=5)
 
     while not play.state.is_over:
@@ -240,7 +240,7 @@ def test_undo_redo_between_humans(app, device_name):
     device = DEVICES[device_name](app)
     play = start_game(app, [HUMAN, HUMAN], seed=11)
     state = play.state
-    assert not play.undo_button.enabled and not play.redo_button.enabled
+    assert not play.side.undo_button.enabled and not play.side.redo_button.enabled
     rng = random.Random(3)
     moves = []
     for _ in range(4):
@@ -260,8 +260,8 @@ def test_undo_redo_between_humans(app, device_name):
         assert state.to_json() == snapshots[count]          # the same redo line, too
         assert play.view.pending_square is None and not play.view.animating
         assert play.view.region == (POOL if state.phase == "choose" else BOARD)
-        assert play.undo_button.enabled == (count > 0)
-        assert play.redo_button.enabled == (count < len(moves))
+        assert play.side.undo_button.enabled == (count > 0)
+        assert play.side.redo_button.enabled == (count < len(moves))
 
     device.undo()
     check(3)
@@ -317,7 +317,7 @@ def test_undo_against_the_computer_takes_back_its_reply(app, device_name):
     wait_for(app, lambda: len(state.history) == 2 and not play.view.animating,
              what="the computer's reply")
     reply = state.history[1]
-    assert state.to_play == 0 and play.undo_button.enabled
+    assert state.to_play == 0 and play.side.undo_button.enabled
 
     device.undo()                          # the reply and the human move both go
     assert state.history == [] and state.to_play == 0
@@ -507,7 +507,7 @@ def test_quit_to_menu_and_continue(app):
     assert scene_name(app) == "PlayScene"
     assert app.scene is not play
     assert app.scene.state.to_json() == saved
-    assert app.scene.seats == [HUMAN, HUMAN]
+    assert app.scene.session.seats == [HUMAN, HUMAN]
 
 
 def test_fresh_app_offers_to_continue(make_app):
@@ -536,7 +536,7 @@ def test_fresh_app_offers_to_continue(make_app):
         assert scene_name(app) == "PlayScene", device_name
         resumed = app.scene
         assert resumed.state.to_json() == saved
-        assert resumed.seats == [HUMAN, computer("easy")]
+        assert resumed.session.seats == [HUMAN, computer("easy")]
         assert resumed.state.options == {"game_type": "torus"}
         assert not app.messages
         app.shutdown()
@@ -813,9 +813,9 @@ def test_computer_against_computer(make_app):
     keyboard.change("Second player", -1)         # easy -> trivial
     keyboard.activate("Start")
     play = app.scene
-    assert play.seats == [computer("trivial"), computer("trivial")]
-    assert play.names == ["Computer 1 (trivial)", "Computer 2 (trivial)"]
-    assert not play.undo_button.enabled
+    assert play.session.seats == [computer("trivial"), computer("trivial")]
+    assert play.session.names == ["Computer 1 (trivial)", "Computer 2 (trivial)"]
+    assert not play.side.undo_button.enabled
 
     results = None
 
@@ -937,15 +937,15 @@ def test_computer_failure_lets_the_human_take_over(app):
     # same path as any crash of the computer player.
     play = start_game(app, [HUMAN, computer("no such level")], seed=4)
     play_moves(app, keyboard, [(None, 6)])
-    wait_for(app, lambda: play.ai_error is not None, what="the failure to be reported")
-    assert "no such level" in play.ai_error
-    assert play.takeover_button is not None
+    wait_for(app, lambda: play.session.ai_error is not None, what="the failure to be reported")
+    assert "no such level" in play.session.ai_error
+    assert play.side.takeover_button is not None
     assert play.state.history == [(None, 6)]
     step(app, frames=20, dt=0.1)
     assert play.state.history == [(None, 6)], "no new request after a failure"
     keyboard.confirm()                     # Enter: take over the computer's seat
-    assert play.ai_error is None and play.seats == [HUMAN, HUMAN]
-    assert play.takeover_button is None
+    assert play.session.ai_error is None and play.session.seats == [HUMAN, HUMAN]
+    assert play.side.takeover_button is None
     play_moves(app, keyboard, [(5, 1)])    # the human now plays the second seat
     step(app, frames=10, dt=0.1)
     assert play.state.history == [(None, 6), (5, 1)] and not app.worker.busy
@@ -960,11 +960,11 @@ def test_unwritable_folders_do_not_stop_play(make_app, app_home):
     keyboard = Keyboard(app)
     play = start_game(app, [HUMAN, HUMAN])
     written(saves.resume_path())
-    assert play.save_error and "could not be saved" in play.save_error
+    assert play.session.save_error and "could not be saved" in play.session.save_error
     play_moves(app, keyboard, [(None, 2), (0, 3)])
     assert play.state.history == [(None, 2), (0, 3)]
     written(saves.resume_path())
-    assert play.save_error and "could not be saved" in play.save_error, "still unsaved"
+    assert play.session.save_error and "could not be saved" in play.session.save_error, "still unsaved"
     keyboard.pause()
     keyboard.activate("Settings")
     keyboard.change("Volume", -1)
@@ -1001,8 +1001,8 @@ def test_focused_button_label_is_readable(make_app, palette):
 def test_disabled_undo_looks_disabled_at_the_start(app):
     play = start_game(app, [HUMAN, HUMAN])
     step(app, frames=2)
-    assert not play.undo_button.enabled and not play.redo_button.enabled
-    undo, redo = play.undo_button.element.rect, play.redo_button.element.rect
+    assert not play.side.undo_button.enabled and not play.side.redo_button.enabled
+    undo, redo = play.side.undo_button.element.rect, play.side.redo_button.element.rect
     undo_colour = app.window.get_at((undo.x + 6, undo.centery))
     redo_colour = app.window.get_at((redo.x + 6, redo.centery))
     assert undo_colour == redo_colour, "two disabled buttons look alike"

@@ -561,7 +561,7 @@ class _Recorder:
 
 def _fake_app(animation="normal"):
     from game import input as inp
-    from game.scenes.base import reset_fonts
+    from game.ui.text import reset_fonts
     from game.settings import Settings
     from sprites.palettes import DEFAULT
     if not pygame.font.get_init():

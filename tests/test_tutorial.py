@@ -35,11 +35,11 @@ def my_move(app, scene):
     state = scene.state
     if state.is_chance:
         move = state.copy().sample_chance()
-    elif scene.must_pass:
-        wait_for(app, lambda: not scene.must_pass, what="the pass")
+    elif scene.session.must_pass:
+        wait_for(app, lambda: not scene.session.must_pass, what="the pass")
         return True
     else:
-        move = scene.suggestion() or state.legal_moves()[0]
+        move = scene.shown_hint() or state.legal_moves()[0]
         assert move in state.legal_moves()
     scene.play_move(move)
     settle(app)
@@ -56,11 +56,11 @@ def test_every_tutorial_walks_through_its_steps(make_app, name):
     shown = []
     for _ in range(len(lines) + 2):
         text = panel_text(scene)
-        number = min(scene.step(), len(lines) - 1)
+        number = min(scene.session.tutorial_step(), len(lines) - 1)
         assert f"step {number + 1} of {len(lines)}" in text
         shown.append(number)
         if number < len(lines) - 1 and scene.human_to_move and not scene.state.is_chance:
-            assert scene.suggestion() in scene.state.legal_moves()
+            assert scene.shown_hint() in scene.state.legal_moves()
         if not my_move(app, scene):
             break
     assert shown[:len(lines)] == list(range(len(lines)))[:len(shown)]
@@ -87,6 +87,6 @@ def test_a_tutorial_is_not_saved_nor_counted(make_app):
     step(app)
     my_move(app, scene)
     assert not saves.resume_path().exists()
-    assert scene.records_stats is False
+    assert scene.session.config.records_stats is False
     loaded, _ = stats.load_stats()
     assert loaded.is_empty

@@ -91,8 +91,8 @@ def test_a_whole_game_of_a_match_with_one_device(make_app, device_name):
     app = make_app()
     device = DEVICES[device_name](app)
     play = through_setup(app, device, options=[("Match to", 1)])     # 15 points
-    assert play.match is not None and play.match.rules.target == 15
-    assert play.seats == [HUMAN, HUMAN]
+    assert play.session.match is not None and play.session.match.rules.target == 15
+    assert play.session.seats == [HUMAN, HUMAN]
     rng = random.Random(device_name)
     state = play.state
     passes = 0
@@ -113,7 +113,7 @@ def test_a_whole_game_of_a_match_with_one_device(make_app, device_name):
     outcome = state.outcome
     assert outcome.reason[:20] in results.reason
     assert "Match to 15" in results.reason
-    decided = Match.leader(play.match.scores_after_current(), 15) is not None
+    decided = Match.leader(play.session.match.scores_after_current(), 15) is not None
     first = "New match" if decided else "Next game"
     assert labels(results) == [first, "Take back", "Menu"]
     if not decided:
@@ -122,8 +122,8 @@ def test_a_whole_game_of_a_match_with_one_device(make_app, device_name):
     assert app.scene is play
     assert play.state is not state and not play.state.history
     if not decided:
-        assert play.match.game_number == 2
-        assert play.match.scores == list(outcome.scores)
+        assert play.session.match.game_number == 2
+        assert play.session.match.scores == list(outcome.scores)
 
 
 def test_passes_are_played_automatically_and_shown(make_app):
@@ -135,7 +135,7 @@ def test_passes_are_played_automatically_and_shown(make_app):
     play = PlayScene(app, state, [HUMAN, HUMAN])
     app.push(play)
     step(app, frames=2)
-    assert "cannot form a triangle" in play._status_text()
+    assert "cannot form a triangle" in play.status_text()
     wait_for(app, lambda: state.history == ["pass"], what="the pass")
     assert state.to_play == 0
 
@@ -158,7 +158,7 @@ def test_offer_to_end_against_the_computer_from_the_pause_menu(make_app):
         wait_for_scene(app, "ResultsScene")
     else:
         assert not play.state.is_over
-        assert "declines" in play.notice
+        assert "declines" in play.session.notice
 
 
 def test_offer_to_end_in_hot_seat_asks_the_other_player(make_app):
@@ -172,7 +172,7 @@ def test_offer_to_end_in_hot_seat_asks_the_other_player(make_app):
     assert scene_name(app) == "ConfirmScene"
     shoot(app, "xoliba_offer_to_end")
     mouse.activate("Decline")
-    assert app.scene is play and not play.state.is_over and "declined" in play.notice
+    assert app.scene is play and not play.state.is_over and "declined" in play.session.notice
     mouse.activate("Offer to end")
     mouse.activate("Agree")
     assert play.state.is_over and "agreed" in play.state.outcome.reason
@@ -182,14 +182,14 @@ def test_resigning_a_deal_scores_40_percent_and_deals_again(make_app):
     app = make_app()
     keyboard = DEVICES["keyboard"](app)
     play = through_setup(app, keyboard, options=[("Resignation rule", 1)])
-    assert play.match.rules.resignation
+    assert play.session.match.rules.resignation
     first_deal = play.state.position_text()
     keyboard.pause()
     keyboard.activate("Red resigns")
     assert app.scene is play
-    assert play.match.scores == [0, 20] and play.match.game_number == 2
+    assert play.session.match.scores == [0, 20] and play.session.match.game_number == 2
     assert play.state.position_text() != first_deal
-    assert "resigned" in play.notice
+    assert "resigned" in play.session.notice
     # After the first move of a deal, resigning is no longer offered.
     play.play_move(play.state.legal_moves()[0])
     keyboard.pause()
@@ -201,7 +201,7 @@ def test_three_players_with_two_computers(make_app):
     mouse = DEVICES["mouse"](app)
     level = SPEC.ai_levels[0]
     play = through_setup(app, mouse, players=3, computers={1: level, 2: level})
-    assert len(play.seats) == 3 and play.match.rules.target == 25
+    assert len(play.session.seats) == 3 and play.session.match.rules.target == 25
     rng = random.Random(3)
     for _ in range(12):
         if play.state.is_over:
@@ -232,14 +232,14 @@ def test_a_match_is_continued_from_the_menu(make_app):
     assert labels(menu)[0].startswith("Continue Xoliba (game 2, move 2)")
     mouse.activate(labels(menu)[0])
     resumed = play_scene(app)
-    assert resumed.match.scores == [0, 20] and resumed.state.history == [move]
+    assert resumed.session.match.scores == [0, 20] and resumed.state.history == [move]
 
 
 def test_a_solitaire_deal_from_the_setup_screen(make_app):
     app = make_app()
     mouse = DEVICES["mouse"](app)
     play = through_setup(app, mouse, players=1)
-    assert play.match is None and len(play.seats) == 1
+    assert play.session.match is None and len(play.session.seats) == 1
     assert play.state.players == 1 and "Offer to end" not in labels(play)
     assert all(play.state.board[c] == xoliba.WHITE for c in xoliba.CORNERS)
 

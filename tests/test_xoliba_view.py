@@ -15,7 +15,7 @@ import game.rules
 from game import input as inp
 from game.rules import xoliba
 from game.rules.xoliba import MISSING, PASS, POINTS, SIDE, TRIANGLES, WHITE
-from game.scenes.base import reset_fonts
+from game.ui.text import reset_fonts
 from game.settings import Settings
 from game.views import make_view
 from game.views.xoliba_view import illustrate

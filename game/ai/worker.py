@@ -84,6 +84,23 @@ class AIWorker:
         child_conn.close()
         self._conn = parent_conn
 
+    # Quick questions, answered in this process (the session asks the computer through
+    # the worker only).
+    @staticmethod
+    def accepts_end(state, seat: int) -> bool:
+        """Whether the computer in `seat` agrees to end the game now."""
+        import game.ai
+        return game.ai.accepts_end(state, seat)
+
+    @staticmethod
+    def choose_now(state, level):
+        """A move chosen here and now (the tutorial's suggestion at a weak level), the
+        same for the same position."""
+        import random
+
+        import game.ai
+        return game.ai.choose_move(state, level, random.Random(len(state.history)))
+
     def warm_up(self) -> None:
         """Start the process early so the first move does not pay for its start-up."""
         self._ensure_process()

@@ -459,14 +459,17 @@ class Monkey:
         from game.scenes.play import PlayScene
         app = self.app
         scene = app.scene
-        if not isinstance(scene, PlayScene) or scene.state.is_over or scene.ai_error \
-                or not scene._computer_to_move() or scene.hint_pending:
+        if not isinstance(scene, PlayScene):
+            return
+        session = scene.session
+        if scene.state.is_over or session.ai_error or not session.computer_to_move \
+                or session.hint_pending:
             return
         state = scene.state
         length = len(state.history)
         deadline = time.monotonic() + COMPUTER_MOVE_SECONDS
         while app.scene is scene and scene.state is state and len(state.history) == length \
-                and not scene.ai_error:
+                and not session.ai_error:
             if time.monotonic() > deadline:
                 self._fail(f"frozen: the computer did not move in {COMPUTER_MOVE_SECONDS} s "
                            f"({state.spec.name}, move {length})")

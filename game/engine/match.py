@@ -18,6 +18,8 @@ RESIGN_SHARE = 40      # percent of the target the opponent scores when a deal i
 class MatchRules:
     target: int
     resignation: bool = False     # a player may resign a deal before its first move
+    options: tuple = ()           # the game's options that set these rules: the panel
+    #                               shows them as the match's line, not among the options
 
 
 @dataclass

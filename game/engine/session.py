@@ -1,7 +1,27 @@
-"""The session ("midend", after Simon Tatham's puzzles): one game being played."""
+"""The session, or "midend" (after Simon Tatham's puzzles): one game being played.
+
+It owns everything about a game in play that is not drawing: the state and the seats,
+whose turn it is, asking and cancelling the computer, dice rolls and forced passes, a
+scripted replay, hints, offers to end and resignations, undo/redo, keeping the game after
+every move, the statistics and the match. It imports no pygame and is tested without a
+display (tests/test_session.py); the play scene is a thin screen over it.
+
+What varies between a game, a demo, a tutorial and a puzzle is a `SessionConfig`, not a
+subclass. The session tells its screen what happened through a `Frontend` (every method
+optional): the screen animates moves, plays sounds and lays out its buttons again.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
+
+from game import stats
+from game.engine import saves, storage
+from game.engine.match import Match
+from game.engine.state import Outcome, PerPosition
+
+HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
+PASS_DELAY = 1.2                   # a forced pass is shown this long before it is played
 
 
 @dataclass
@@ -12,3 +32,603 @@ class Demo:
     seats: list
     title: str
     script: list | None = field(default=None)
+
+
+class ResumeSlot:
+    """Keeps the game as the suspended game (resume.json), by the background writer."""
+    failure = "The game could not be saved"
+
+    def save(self, session) -> None:
+        state, match = session.state, session.match
+        if match is not None and not session.match_decided():
+            # A finished game of a match stays saved: the next deal follows it.
+            saves.save_resume_soon(state, session.seats, match)
+        elif state.is_over or match is not None:
+            saves.clear_resume_soon()
+        else:
+            saves.save_resume_soon(state, session.seats)
+
+    def path(self):
+        return saves.resume_path()
+
+
+@dataclass
+class SessionConfig:
+    """What kind of play a session is. The default is a game the player set up."""
+    keeper: object | None = field(default_factory=ResumeSlot)   # save(session), path(),
+    #                                       failure; None: nothing is kept (demos, tutorials)
+    records_stats: bool = True          # a finished game counts in the statistics
+    pace: float | None = None           # seconds before each computer or scripted move,
+    #                                       whatever the settings (demos)
+    tutorial: tuple = ()                # the tutorial's lines, one per move of seat 0
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the humans may do now besides a move: "offer_end", "resign" (a seat's),
+    "hint"; the screen shows it as a button and in its pause menu."""
+    label: str
+    name: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """Something only the humans at the table can answer (an offer to end the game)."""
+    title: str
+    text: str
+    yes: str
+    on_yes: Callable
+    no: str
+    on_no: Callable
+
+
+class Frontend:
+    """What a session tells the screen that shows it. Every method may be left as is."""
+
+    def before_move(self):
+        """Just before a move is played: what the move's animation needs (returned to
+        moved)."""
+
+    def moved(self, move, before) -> None:
+        """A move was played."""
+
+    def jumped(self) -> None:
+        """The position changed without a move (undo, redo, rewind): show it as it is."""
+
+    def replaced(self) -> None:
+        """A new state (restart, the next deal, a rematch)."""
+
+    def changed(self) -> None:
+        """What the humans can do changed (the game's actions, the seats)."""
+
+    def sound(self, name: str) -> None:
+        """Play a sound cue."""
+
+    def report(self, messages: list) -> None:
+        """Problems the player should hear of (the statistics could not be written)."""
+
+    def settled(self) -> None:
+        """After any change of the position (a move, undo, redo, a new state)."""
+
+
+def seat_names(seats) -> list[str]:
+    humans = sum(1 for seat in seats if not seat.is_computer)
+    computers = len(seats) - humans
+    names = []
+    for index, seat in enumerate(seats):
+        if seat.is_computer:
+            number = f" {index + 1}" if computers > 1 else ""
+            names.append(f"Computer{number} ({seat.level})")
+        else:
+            names.append("You" if humans == 1 else f"Player {index + 1}")
+    return names
+
+
+class Session:
+    def __init__(self, state, seats, computer, settings, match=None,
+                 config: SessionConfig | None = None, frontend: Frontend | None = None,
+                 script: list | None = None):
+        self.state = state
+        self.seats = list(seats)
+        self.names = seat_names(self.seats)
+        self.match = match                  # a Match when the game is played in matches
+        self.computer = computer            # the worker: request, poll, cancel, busy...
+        self.settings = settings            # computer_delay, animation_factor
+        self.config = config or SessionConfig()
+        self.frontend = frontend or Frontend()
+        self.script = script                # moves (notation) a replay plays, in order
+        self.notice = ""                    # a line about what just happened
+        self.ai_error: str | None = None    # why the computer failed (a human may take over)
+        self.hint_pending = False           # the computer is finding a hint for a human
+        self.hint_move = None               # the hinted move, until the position changes
+        self.thinking_time = 0.0
+        self.computer_wait = 0.0
+        self.pass_wait = 0.0
+        self.per_position = PerPosition()
+        self._counted = None                # the finished game last counted in the stats
+
+    # --- seats ----------------------------------------------------------------------------
+    @property
+    def has_human(self) -> bool:
+        return any(not seat.is_computer for seat in self.seats)
+
+    def human_seats(self) -> list:
+        return [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.state.to_play
+        return seat is not None and self.seats[seat].is_computer
+
+    @property
+    def humans_turn(self) -> bool:
+        """A human is to move (the screen also waits for its animations)."""
+        return not self.state.is_over and not self.computer_to_move \
+            and self.script is None
+
+    @property
+    def must_pass(self) -> bool:
+        # Asked every frame (update and status line): the legal moves once per position.
+        state = self.state
+        return self.per_position.get(
+            state, "must_pass", lambda: not state.is_over and state.legal_moves() == ["pass"])
+
+    # --- moves ----------------------------------------------------------------------------
+    def play(self, move) -> None:
+        """Play `move` (legal: IllegalMoveError otherwise, nothing changed)."""
+        self._drop_hint()
+        before = self.frontend.before_move()
+        actions_before = self.action_labels()
+        self.state.play(move)
+        self.frontend.moved(move, before)
+        self.computer_wait = 0.0
+        self.pass_wait = 0.0
+        self.notice = ""
+        if self.action_labels() != actions_before:
+            self.frontend.changed()
+        self.after_change()
+
+    def after_change(self) -> None:
+        """After any change of the position: keep the game, count a finished one."""
+        self.save()
+        if self.state.is_over:
+            self._count(self.state, self.state.outcome)
+        self.frontend.settled()
+
+    def undo(self) -> bool:
+        """Take back moves until a human is to move (a whole turn against the computer)."""
+        return self._travel(self.state.undo, lambda: self.state.can_undo)
+
+    def redo(self) -> bool:
+        return self._travel(self.state.redo, lambda: self.state.can_redo)
+
+    def _travel(self, step, possible) -> bool:
+        if not self.has_human or not possible():
+            self.frontend.sound("illegal")
+            return False
+        self.computer.cancel()
+        step()
+        while possible() and self.computer_to_move:
+            step()
+        self.jumped()
+        return True
+
+    def jumped(self) -> None:
+        """The position was changed by undo, redo or a rewind."""
+        self._drop_hint()
+        self.ai_error = None
+        self.computer_wait = 0.0
+        self.frontend.jumped()
+        self.frontend.sound("menu_move")
+        self.after_change()
+
+    def restart(self) -> None:
+        """The same game (in a match: the same deal) from its first move."""
+        self.computer.cancel()
+        self.replace(self.state.spec.new_game(seed=self.state.seed, options=self.state.options))
+        if self.match is not None:
+            self.match.state = self.state
+
+    def rematch(self) -> None:
+        """After a game: the match's next deal, or a new game (a new match)."""
+        self.computer.cancel()
+        match = self.match
+        if match is not None and not self.match_decided():
+            match.next_game()
+            state = match.state
+        elif match is not None:
+            self.match = Match.start(self.state.spec, self.state.options)
+            state = self.match.state
+        else:
+            state = self.state.spec.new_game(options=self.state.options)
+        self.notice = ""
+        self.replace(state)
+
+    def replace(self, state, script: list | None = None) -> None:
+        """Play `state` from now on (a restart, the next deal, a shown solution)."""
+        self._drop_hint()
+        self.state = state
+        self.script = script
+        self.ai_error = None
+        self.computer_wait = 0.0
+        self.pass_wait = 0.0
+        self.frontend.replaced()
+        self.after_change()
+
+    def take_over(self) -> None:
+        """After a computer error: a human plays that seat from now on."""
+        seat = self.state.to_play
+        if seat is not None:
+            self.seats[seat] = saves.Seat("human", None)
+            self.names[:] = seat_names(self.seats)
+        self.ai_error = None
+        self.frontend.changed()
+        self.save()
+
+    # --- keeping the game and counting it ----------------------------------------------
+    def save(self) -> None:
+        if self.config.keeper is not None:
+            self.config.keeper.save(self)
+
+    def saved_file(self):
+        """The file the session keeps the game in (None: it keeps nothing)."""
+        keeper = self.config.keeper
+        return keeper.path() if keeper is not None else None
+
+    @property
+    def save_error(self) -> str | None:
+        """Why the last write of the kept game failed; None once one succeeds."""
+        path = self.saved_file()
+        error = storage.writer.error(path) if path is not None else None
+        return f"{self.config.keeper.failure}: {error}" if error else None
+
+    def _count(self, state, outcome) -> None:
+        """A finished game goes into the statistics once (taking its last move back and
+        finishing again is the same game)."""
+        if not self.config.records_stats or self._counted is state:
+            return
+        self._counted = state
+        problems = stats.record_finished_game(state.spec.name, self.seats, outcome)
+        if problems:
+            self.notice = problems[0]
+            self.frontend.report(problems)
+
+    # --- what the humans can do ----------------------------------------------------------
+    def actions(self) -> list[Action]:
+        """The game's own actions the humans can take now: offering to end a game (games
+        with an `agree` consent move), resigning a deal of a match, a hint against the
+        computer."""
+        actions = []
+        state = self.state
+        if not self.has_human or state.is_over or self.script is not None:
+            return actions
+        if self.match is not None and self.match.can_resign():
+            humans = self.human_seats()
+            for seat in humans:
+                label = "Resign deal" if len(humans) == 1 \
+                    else f"{state.spec.seats[seat]} resigns"
+                actions.append(Action(label, "resign", seat))
+        elif "agree" in state.consent_moves():
+            actions.append(Action("Offer to end", "offer_end"))
+        if self.hints_offered():
+            actions.append(Action("Hint", "hint"))
+        return actions
+
+    def action_labels(self) -> list:
+        return [action.label for action in self.actions()]
+
+    def hints_offered(self) -> bool:
+        """Hints are for games against the computer (a human and a computer seat)."""
+        return self.has_human and any(seat.is_computer for seat in self.seats)
+
+    def ask_hint(self) -> None:
+        """Ask the strongest level what it would play here, for the human to move."""
+        state = self.state
+        if not self.hints_offered() or not self.humans_turn or state.is_chance \
+                or self.must_pass:
+            self.frontend.sound("illegal")
+            self.notice = "A hint is for your own turn, against the computer" + \
+                (" (after the roll)" if state.is_chance and self.humans_turn else "")
+            return
+        if self.hint_pending:
+            return
+        self.computer.request(state, state.spec.hint_level)
+        self.hint_pending = True
+        self.thinking_time = 0.0
+        self.notice = "Looking for a hint…"
+
+    def _poll_hint(self, dt: float) -> None:
+        self.thinking_time += dt
+        reply = self.computer.poll()
+        if reply is None:
+            return
+        self.hint_pending = False
+        if reply.error:
+            self.notice = f"No hint: {reply.error.splitlines()[0]}"
+            return
+        try:
+            move = self.state.parse_move(reply.move_text)
+        except ValueError as exc:
+            self.notice = f"No hint: {exc}"
+            return
+        self.hint_move = move
+        self.notice = f"Hint: {self.state.format_move(move)} " \
+                      f"(the {self.state.spec.hint_level} computer's move)"
+        self.frontend.sound("menu_confirm")
+
+    def _drop_hint(self) -> None:
+        """A move, an undo or a restart: the hint (and its search) no longer applies."""
+        if self.hint_pending:
+            self.computer.cancel()
+            self.hint_pending = False
+        self.hint_move = None
+
+    def offer_end(self) -> Question | None:
+        """A human offers to end the game now; every other player must agree. Computers
+        answer at once; the Question returned is for the other humans (None: settled)."""
+        state = self.state
+        if state.is_over:
+            return None
+        self.computer.cancel()
+        offerer = state.to_play if not self.seats[state.to_play].is_computer \
+            else self.human_seats()[0]
+        active = getattr(state, "active", [True] * len(self.seats))   # seats still playing
+        others = [seat for seat in range(len(self.seats)) if seat != offerer and active[seat]]
+        for seat in others:
+            refusal = self.seats[seat].is_computer and self._computer_refusal(seat)
+            if refusal:
+                self.notice = refusal
+                self.frontend.sound("illegal")
+                return None
+        humans = [seat for seat in others if not self.seats[seat].is_computer]
+        if humans:
+            asked = " and ".join(state.spec.seats[seat] for seat in humans)
+            return Question(f"{state.spec.seats[offerer]} offers to end the game",
+                            f"{asked}: do you agree? The game is then scored as it stands.",
+                            "Agree", self.agree_to_end, "Decline", self.declined)
+        self.agree_to_end()
+        return None
+
+    def _computer_refusal(self, seat: int) -> str | None:
+        """Why the computer in `seat` declines to end the game now, or None if it agrees.
+        An error counts as declining."""
+        try:
+            if self.computer.accepts_end(self.state, seat):
+                return None
+        except Exception as exc:                    # noqa: BLE001 - reported as a refusal
+            return f"{self.names[seat]} could not answer ({type(exc).__name__}: {exc}), " \
+                   f"so the game goes on."
+        return f"{self.names[seat]} declines to end the game."
+
+    def agree_to_end(self) -> None:
+        self.play("agree")
+
+    def declined(self) -> None:
+        self.notice = "The offer to end the game was declined."
+
+    def resign(self, seat: int) -> None:
+        """A human resigns the deal (a match with the resignation rule); a new deal
+        follows unless that ended the match (match.is_over)."""
+        match = self.match
+        if match is None or not match.can_resign():
+            self.frontend.sound("illegal")
+            return
+        self.computer.cancel()
+        resigned = self.state
+        match.resign(seat)
+        record = match.records[-1]
+        winner = 1 - seat
+        self._count(resigned, Outcome(winner, tuple(record.points), "resigned"))
+        self.replace(match.state)
+        self.notice = (f"{self.names[seat]} resigned the deal: {self.names[winner]} scored "
+                       f"{record.points[winner]}. A new deal.")
+
+    # --- the tutorial --------------------------------------------------------------------
+    def tutorial_step(self) -> int:
+        """How many moves seat 0 has made in this game (the tutorial line to show)."""
+        def count():
+            replay = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
+            made = 0
+            for move in self.state.history:
+                made += replay.to_play == 0
+                replay.play(move)
+            return made
+        return self.per_position.get(self.state, "tutorial step", count)
+
+    def suggestion(self, humans_can_move: bool):
+        """The tutor level's move for the player while the tutorial's lines teach (not a
+        roll); None otherwise, or when the computer player fails (the notice says why)."""
+        state = self.state
+        lines = self.config.tutorial
+        if not lines or not humans_can_move or state.is_chance or self.must_pass \
+                or self.tutorial_step() >= len(lines) - 1:
+            return None
+        return self.per_position.get(state, "suggestion", self._suggest)
+
+    def _suggest(self):
+        # Asked in the frame loop, so a failing computer player must not stop the game.
+        try:
+            return self.computer.choose_now(self.state, self.state.spec.tutor_level)
+        except Exception as exc:                    # noqa: BLE001 - shown, then ignored
+            self.notice = f"No suggestion this move: {type(exc).__name__}: {exc}"
+            return None
+
+    # --- per frame -----------------------------------------------------------------------
+    def update(self, dt: float, animating: bool, on_top: bool) -> None:
+        """Drive the game: the hint, the computer's moves, rolls, forced passes and a
+        scripted replay. `animating`: the screen still shows the last move; `on_top`:
+        nothing covers it (a pause menu holds the game)."""
+        if self.state.is_over or self.ai_error:
+            self.thinking_time = 0.0
+            return
+        if self.hint_pending:
+            self._poll_hint(dt)
+            return
+        if self.script is not None:
+            self._replay(dt, animating, on_top)
+            return
+        if self.state.is_chance:
+            self._drive_roll(dt, animating, on_top)
+            return
+        if self.must_pass:
+            # Passes are forced: shown for a moment, then played for whoever is to move.
+            if not animating and on_top:
+                self.pass_wait += dt
+                if self.pass_wait >= PASS_DELAY * min(1.0, self.settings.animation_factor
+                                                      or 0.3):
+                    self.play("pass")
+            return
+        if not self.computer_to_move:
+            self.thinking_time = 0.0
+            return
+        self._drive_computer(dt, animating)
+
+    def computer_delay(self) -> float:
+        if self.config.pace is not None:
+            return self.config.pace
+        if not self.has_human:
+            return self.settings.computer_delay
+        return min(HUMAN_VS_COMPUTER_PAUSE, self.settings.computer_delay)
+
+    def _replay(self, dt: float, animating: bool, on_top: bool) -> None:
+        """A scripted line (a solitaire replay, a shown solution), a move at a time."""
+        if animating or not on_top or not self.script:
+            return
+        self.computer_wait += dt
+        if self.computer_wait >= self.computer_delay():
+            step = len(self.state.history)
+            if step < len(self.script):
+                self.play(self.state.parse_move(self.script[step]))
+
+    def _drive_roll(self, dt: float, animating: bool, on_top: bool) -> None:
+        """A chance step (Catalina's dice). The dice are the game's own, not a choice: the
+        computer's are thrown for it after a moment; a human throws through the view."""
+        self.thinking_time = 0.0
+        if not self.computer_to_move or animating or not on_top:
+            return
+        self.computer_wait += dt
+        if self.computer_wait >= self.computer_delay():
+            self.play(self.state.copy().sample_chance())     # the roll it would draw
+
+    def _drive_computer(self, dt: float, animating: bool) -> None:
+        computer = self.computer
+        if not computer.busy:
+            if animating:
+                return
+            self.computer_wait += dt
+            if self.computer_wait < self.computer_delay():
+                return
+            self.thinking_time = 0.0
+            computer.request(self.state, self.seats[self.state.to_play].level)
+            return
+        self.thinking_time += dt
+        reply = computer.poll()
+        if reply is None:
+            return
+        if reply.error:
+            self.ai_error = reply.error.splitlines()[0]
+            self.frontend.changed()
+            return
+        try:
+            move = self.state.parse_move(reply.move_text)
+        except ValueError as exc:
+            self.ai_error = f"the computer chose an impossible move: {exc}"
+            self.frontend.changed()
+            return
+        self.play(move)
+
+    # --- the match and the results -------------------------------------------------------
+    def match_decided(self) -> bool:
+        """The match is won (with the current game's points, if it is over)."""
+        match = self.match
+        return match is not None and match.leader(match.scores_after_current(),
+                                                  match.rules.target) is not None
+
+    def status(self, board_status: Callable[[], str], pass_status: Callable[[], str | None],
+               thinking: bool) -> str:
+        """The panel's status line. `board_status`: the view's own (a human to move);
+        `pass_status`: the view's words for a forced pass (None: the session's)."""
+        if self.state.is_over:
+            return self.result_headline()
+        to_play = self.names[self.state.to_play]
+        if self.must_pass:
+            return pass_status() or f"{to_play} cannot move: a pass"
+        if self.computer_to_move:
+            if thinking:
+                return f"{to_play} is thinking{'.' * (1 + int(self.thinking_time * 3) % 3)}"
+            return f"{to_play} to move"
+        return board_status()
+
+    def result_headline(self) -> str:
+        match = self.match
+        if match is not None and self.match_decided():
+            winner = match.leader(match.scores_after_current(), match.rules.target)
+            return f"{self.names[winner]} {'win' if self.names[winner] == 'You' else 'wins'} " \
+                   f"the match!"
+        outcome = self.state.outcome
+        if outcome is None:
+            return ""
+        if len(self.seats) == 1:        # a solitaire: solved or not
+            return "Solved!" if outcome.winner == 0 else "Not solved"
+        if outcome.winner is None:
+            return "A tie" if match is not None else "A draw"
+        humans = self.human_seats()
+        if len(humans) == 1 and outcome.winner == humans[0]:
+            return "You win!"
+        return f"{self.names[outcome.winner]} wins"
+
+    def result_reason(self) -> str:
+        """Why the game ended, how it scored, the match."""
+        match = self.match
+        outcome = self.state.outcome
+        parts = []
+        if outcome is not None:
+            parts.append(outcome.reason)
+        elif match is not None and match.records:
+            parts.append(match.records[-1].reason + ".")
+        if match is not None:
+            scores = match.scores_after_current()
+            table = ", ".join(f"{self.state.spec.seats[seat]} {points}"
+                              for seat, points in enumerate(scores))
+            parts.append(f"Match to {match.rules.target}: {table}.")
+        return " ".join(parts)
+
+    def next_label(self) -> str:
+        """The results card's first button."""
+        if self.match is not None:
+            return "Next game" if not self.match_decided() else "New match"
+        return "Rematch"
+
+    def result_sound(self) -> str:
+        outcome = self.state.outcome
+        if len(self.seats) == 1:
+            return "win" if outcome is not None and outcome.winner == 0 else "loss"
+        if outcome is None or outcome.winner is None:
+            return "draw"
+        humans = self.human_seats()
+        if len(humans) == 1 and outcome.winner != humans[0]:
+            return "loss"
+        return "win"
+
+    def celebrates(self, motion: bool) -> bool:
+        """A finished game is celebrated when a human won it (or, with no human at the
+        table, when anyone did: the demos), unless motion is off."""
+        winner = self.state.outcome.winner if self.state.outcome else None
+        if winner is None or not motion:
+            return False
+        return not self.has_human or not self.seats[winner].is_computer
+
+    def options_summary(self) -> list[str]:
+        """The options of the game (and the match), for the panel under the title."""
+        spec = self.state.spec
+        options = self.state.options
+        in_match = self.match.rules.options if self.match is not None else ()
+        lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
+                            for k, v in options.items()
+                            if spec.option(k).shown_with(options) and k not in in_match)]
+        if self.match is not None:
+            rules = self.match.rules
+            lines.append(f"Game {self.match.game_number} of a match to {rules.target} points"
+                         + (" · resignation rule" if rules.resignation else ""))
+        return lines

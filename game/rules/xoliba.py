@@ -591,7 +591,8 @@ def match_rules(options: dict):
     target = options["target"]
     if target == "standard":
         target = 50 if players == 2 else 25
-    return MatchRules(target, options["resignation"] and players == 2)
+    return MatchRules(target, options["resignation"] and players == 2,
+                      ("target", "resignation"))
 
 def _in_matches(options: dict) -> bool:
     return options.get("players", 2) > 1

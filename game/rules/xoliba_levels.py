@@ -86,10 +86,14 @@ class Level:
         return new_solitaire(self.position, seed)
 
 
-def new_solitaire(position: str, seed: int = 0):
+def solitaire_spec():
+    """The game the puzzles are played in: Xoliba, with one player."""
     import game.rules
-    return game.rules.get("xoliba").new_game(seed=seed, options={"players": 1,
-                                                                  "position": position})
+    return game.rules.get("xoliba")
+
+
+def new_solitaire(position: str, seed: int = 0):
+    return solitaire_spec().new_game(seed=seed, options={"players": 1, "position": position})
 
 
 def line_notation(position: str, line) -> list[str]:
@@ -384,3 +388,10 @@ def solitaire_demo(seed: int):
     level = levels[seed % len(levels)]
     return Demo(level.new_game(), [Seat("computer", "solution")], f"Solitaire: {level.title}",
                 script=list(level.line))
+
+
+def deal_level(deal: dict) -> Level:
+    """A random deal (as the worker found it) as a level, its par the solver's line."""
+    return Level(id=f"deal-{deal['seed']}", title=f"Random deal {deal['seed']}", difficulty=3,
+                 par=len(deal["line"]), line=list(deal["line"]), position=deal["position"],
+                 par_proven=bool(deal.get("proven")), kind="random")

@@ -1,4 +1,4 @@
-"""Attract mode: left alone on the menu for IDLE_SECONDS, the app plays demo games.
+"""Attract mode: left alone on the menu (menu.IDLE_SECONDS), the app plays demo games.
 
 The demos cycle through the five games, computer against computer at a middle level,
 and a replay of a Xoliba solitaire level's winning line, under a "press any button"
@@ -15,13 +15,14 @@ import pygame
 import game.rules
 from game import input as inp
 from game.engine.saves import Seat
-from game.engine.session import Demo
-from game.scenes.base import draw_text
+from game.engine.session import Demo, SessionConfig
+from game.ui.text import draw_text
 from game.scenes.play import PlayScene
 
-IDLE_SECONDS = 30.0
 MOVE_PAUSE = 0.55           # seconds between a demo's moves (whatever the settings say)
 END_PAUSE = 3.5             # the finished board stays this long before the next demo
+# The player's suspended game stays as it was, and demos are not counted.
+DEMO = SessionConfig(keeper=None, records_stats=False, pace=MOVE_PAUSE)
 # Inputs that are not a person asking for the menu.
 NOT_INPUT = (inp.DEVICE_ADDED, inp.DEVICE_REMOVED)
 
@@ -50,23 +51,18 @@ def demo_game(number: int) -> Demo:
 
 
 class DemoScene(PlayScene):
+    """The play screen under a "press any button" banner; the session is a demo's: nothing
+    kept or counted, its own pace."""
     shown = 0       # demos started in this run: the cycle goes on where it was left
-    records_stats = False
-    saves_game = False          # the player's suspended game stays as it was
 
     def __init__(self, app):
         number = DemoScene.shown
         DemoScene.shown += 1
         demo = demo_game(number)
-        super().__init__(app, demo.state, demo.seats)
-        self.script = demo.script
+        super().__init__(app, demo.state, demo.seats, config=DEMO, script=demo.script)
         self.title = demo.title
         self.end_wait = 0.0
         self.clock = 0.0
-
-    def _computer_delay(self) -> float:
-        """A demo keeps its own pace."""
-        return MOVE_PAUSE
 
     def panel_title(self) -> str:
         return self.title
@@ -83,21 +79,9 @@ class DemoScene(PlayScene):
             self.view.update(dt)
             self.end_wait += dt
             if self.end_wait >= END_PAUSE and not self.view.animating:
-                self.app.replace(DemoScene(self.app))
-            return
-        if self.script is not None:
-            self._replay(dt)
+                self.app.switch_to("demo")
             return
         super().update(dt)
-
-    def _replay(self, dt: float) -> None:
-        """A solitaire replay: the level's line, a move every MOVE_PAUSE."""
-        self.view.update(dt)
-        if self.view.animating:
-            return
-        self.computer_wait += dt
-        if self.computer_wait >= MOVE_PAUSE and self.script:
-            self.play_move(self.state.parse_move(self.script.pop(0)))
 
     def draw(self, surface) -> None:
         super().draw(surface)

@@ -8,131 +8,15 @@ click = press), the keys and the pad all reach every button the same way.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 import pygame
 import pygame_gui
 
 from game import input as inp
+from game.ui.colours import readable_on, rgb
+from game.ui.text import draw_text
 
-_FONT_DIR = Path(pygame_gui.__file__).parent / "data"
-_fonts: dict = {}
-
-
-_texts: dict = {}
-TEXT_CACHE_SIZE = 600
-_wrapped: dict = {}         # wrap_text's answers: the panels wrap the same texts each time
-
-
-def reset_fonts() -> None:
-    """Forget cached fonts: pygame.quit() invalidates them (a new App starts afresh)."""
-    _fonts.clear()
-    _texts.clear()
-    _wrapped.clear()
-
-
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    key = (max(8, int(size)), bold)
-    if key not in _fonts:
-        name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-        path = _FONT_DIR / name
-        _fonts[key] = pygame.font.Font(str(path) if path.exists() else None, key[0])
-    return _fonts[key]
-
-
-def render_text(text, size, colour, bold=False) -> pygame.Surface:
-    """Rendered text, cached: most labels are the same from one frame to the next."""
-    key = (text, int(size), tuple(colour), bold)
-    image = _texts.get(key)
-    if image is None:
-        if len(_texts) >= TEXT_CACHE_SIZE:
-            _texts.clear()
-        image = _texts[key] = font(size, bold).render(text, True, colour)
-    return image
-
-
-def draw_text(surface, text, pos, size, colour, bold=False, anchor="topleft") -> pygame.Rect:
-    image = render_text(text, size, colour, bold)
-    rect = image.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
-    surface.blit(image, rect)
-    return rect
-
-
-def _break_word(word: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """A word wider than `width` (a long path) in pieces that fit, broken after a folder
-    separator where one is near, else anywhere."""
-    face = font(size, bold)
-    pieces = []
-    while face.size(word)[0] > width and len(word) > 1:
-        cut = len(word) - 1
-        while cut > 1 and face.size(word[:cut])[0] > width:
-            cut -= 1
-        separator = max(word.rfind("/", 0, cut), word.rfind("\\", 0, cut))
-        if separator >= cut // 2:
-            cut = separator + 1
-        pieces.append(word[:cut])
-        word = word[cut:]
-    return pieces + [word]
-
-
-def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Split text into lines that fit `width` pixels; blank lines are kept, and a word
-    too long for a line (a path) is broken."""
-    key = (text, size, width, bold)
-    lines = _wrapped.get(key)
-    if lines is None:
-        if len(_wrapped) >= TEXT_CACHE_SIZE:
-            _wrapped.clear()
-        lines = _wrapped[key] = tuple(_wrap(text, size, width, bold))
-    return list(lines)
-
-
-def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
-    face = font(size, bold)
-    lines = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            for number, piece in enumerate(_break_word(word, size, width, bold)):
-                trial = (line + ("" if number else " ") + piece) if line else piece
-                if face.size(trial)[0] <= width or not line:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = piece
-        lines.append(line)
-    return lines
-
-
-def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
-    """`text`, cut short with an ellipsis if it is wider than `width` pixels."""
-    face = font(size, bold)
-    if face.size(text)[0] <= width:
-        return text
-    while text and face.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def rgb(colour) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour[:3])
-
-
-def luminance(colour) -> float:
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def readable_on(background, *candidates):
-    """The candidate colour with the most contrast against `background`."""
-    def contrast(colour):
-        a, b = luminance(colour), luminance(background)
-        return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-    return max(candidates, key=contrast)
 
 
 def gui_theme(palette, scale: float) -> dict:

@@ -1,7 +1,8 @@
 """A yes/no question over the current screen (an offer to end a game, asked in hot seat)."""
 from __future__ import annotations
 
-from game.scenes.base import Scene, draw_text, wrap_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text, wrap_text
 
 
 class ConfirmScene(Scene):

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import game.rules
 from game.engine import saves
-from game.scenes import attract
-from game.scenes.base import Scene, draw_text, fit_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text, fit_text
 from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
                                   notice_width, notices_height)
+
+IDLE_SECONDS = 30.0         # left alone this long, the menu starts attract mode's demos
+
 
 class MenuScene(Scene):
     def __init__(self, app):
@@ -94,33 +97,28 @@ class MenuScene(Scene):
         self.blurb_y = top - blurb_h // 2 if top - blurb_h >= buttons_bottom else None
         return fits
 
-    def _open(self, scene_class, *args) -> None:
+    def _open(self, name: str, *args) -> None:
         """The player leaves the menu for a new scene_class(app, *args): the notices shown
         now are read (any the new scene adds are not)."""
         self.seen = len(self.app.messages)
-        self.app.push(scene_class(self.app, *args))
+        self.app.open(name, *args)
 
     def choose(self, spec) -> None:
-        from game.scenes.setup import SetupScene
-        self._open(SetupScene, spec)
+        self._open("setup", spec)
 
     def open_entry(self, entry) -> None:
         """A game's own menu entry (Xoliba: the solitaire puzzles)."""
-        from game.scenes.puzzles import PuzzleSelectScene
-        self._open({"puzzles": PuzzleSelectScene}[entry.scene])
+        self._open(entry.scene)
 
     def continue_game(self) -> None:
-        from game.scenes.play import PlayScene
         resumed = self.suspended
-        self._open(PlayScene, resumed.state, resumed.seats, resumed.match)
+        self._open("play", resumed.state, resumed.seats, resumed.match)
 
     def open_stats(self) -> None:
-        from game.scenes.stats import StatsScene
-        self._open(StatsScene)
+        self._open("stats")
 
     def open_settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self._open(SettingsScene)
+        self._open("settings")
 
     def on_back(self) -> None:
         pass  # the menu is the bottom of the stack: Quit is an explicit button
@@ -148,9 +146,9 @@ class MenuScene(Scene):
         if self.app.messages != self.notices_for and self.app.scene is self:
             self.rebuild()          # a notice came while the menu was shown
         self.idle += dt
-        if self.idle >= attract.IDLE_SECONDS and self.app.scene is self:
+        if self.idle >= IDLE_SECONDS and self.app.scene is self:
             self.idle = 0.0
-            self.app.push(attract.DemoScene(self.app))
+            self.app.open("demo")
 
     def draw(self, surface) -> None:
         self.draw_background(surface)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.base import draw_text, fit_text, wrap_text
+from game.ui.text import draw_text, fit_text, wrap_text
 
 NOTICE_SIZE = 15            # text size at scale 1 …
 NOTICE_MIN_SIZE = 13        # … and never smaller (800×480 would give 9 pixels)

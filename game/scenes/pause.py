@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import input as inp
 from game.scenes.base import Scene
 
 
@@ -14,10 +15,10 @@ PLUGGED_BACK = "A gamepad is connected: press A (or Enter, or click Resume) to g
 class PauseScene(Scene):
     transparent = True
 
-    def __init__(self, app, play_scene, reason: str = ""):
+    def __init__(self, app, play_scene, unplugged: bool = False):
         super().__init__(app)
         self.play = play_scene
-        self.reason = reason
+        self.reason = UNPLUGGED if unplugged else ""
 
     def build(self, size) -> None:
         # The game's own actions (offer to end, resign a deal) are here too, so a
@@ -43,15 +44,12 @@ class PauseScene(Scene):
         self.play.restart()
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app, self.play.state.spec))
+        self.app.open("rules", self.play.state.spec)
 
     def settings(self) -> None:
-        from game.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def handle(self, action) -> None:
-        from game import input as inp
         if action.kind == inp.PAUSE:
             self.app.pop()
             return

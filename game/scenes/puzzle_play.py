@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
 from game.engine import saves
+from game.engine.session import SessionConfig
 from game.engine.state import IllegalMoveError
-from game.puzzle_progress import near_par_margin, progress_path, save_progress_soon, stars_for
+from game.puzzle_progress import PuzzleKeeper, near_par_margin, stars_for
 from game.rules import xoliba
 from game.rules.xoliba_levels import Level
 from game.scenes.play import PlayScene
@@ -23,15 +23,10 @@ SOLUTION_STEP = 1.1            # seconds between the moves of a shown solution
 HUMAN = saves.Seat("human", None)
 
 
-def deal_level(deal: dict) -> Level:
-    """A random deal (as the worker found it) as a level, its par the solver's line."""
-    return Level(id=f"deal-{deal['seed']}", title=f"Random deal {deal['seed']}", difficulty=3,
-                 par=len(deal["line"]), line=list(deal["line"]), position=deal["position"],
-                 par_proven=bool(deal.get("proven")), kind="random")
-
-
 class PuzzleScene(PlayScene):
-    records_stats = False       # a puzzle's progress is kept in its own file
+    """The play screen with a puzzle's panel, hints from the solver, the solution shown on
+    giving up, and the solved banner; the session keeps the attempt in the progress file
+    and counts nothing in the statistics."""
     exit_name = "levels"
 
     def __init__(self, app, level: Level, progress, levels: list | None = None):
@@ -39,22 +34,31 @@ class PuzzleScene(PlayScene):
         self.progress = progress
         self.levels = levels or []              # the ladder, for "Next level" (not for deals)
         self.is_deal = level.kind == "random"
+        self.keeper = PuzzleKeeper(progress, level)
         state, problem = self._resume_attempt()
-        super().__init__(app, state, [HUMAN])
+        super().__init__(app, state, [HUMAN], config=SessionConfig(
+            keeper=self.keeper, records_stats=False, pace=SOLUTION_STEP))
         if problem:
-            self.notice = problem
+            self.session.notice = problem
         self.hint: dict | None = None           # the solver's answer for this position
         self.hint_job: int | None = None        # the worker request computing it
         self.hint_key = None                    # the history the hint is for
+        self.hint_time = 0.0                    # seconds the solver has been thinking
         self.hints_used = 0
-        self.solution: list | None = None       # the level's line, while it is being shown
-        self.solution_wait = 0.0
-        self.solved = None                      # puzzle_progress.Solved, once solved
         progress.current = level.id
 
     def enter(self) -> None:
         super().enter()
         self.app.worker.warm_up()       # a first hint then does not wait for a process
+
+    @property
+    def solved(self):
+        return self.keeper.solved
+
+    @property
+    def solution(self) -> list | None:
+        """The level's line, while it is being shown."""
+        return self.session.script
 
     # --- the attempt ---------------------------------------------------------------------
     def _saved_moves(self) -> list:
@@ -74,36 +78,6 @@ class PuzzleScene(PlayScene):
                                                f"(move {number} {text!r}: {exc}); it starts afresh.")
         return state, ""
 
-    def _save(self) -> None:
-        """The attempt goes to the puzzle progress file (not to the suspended-game slot)."""
-        if self.solution is not None:
-            return
-        progress = self.progress
-        state = self.state
-        solved_now = state.is_over and state.outcome.winner == 0 and self.solved is None
-        if solved_now:
-            if self.is_deal:
-                progress.deals_solved += 1
-                progress.deal = None
-                self.solved = stars_for(self.level.par, len(state.history))
-            else:
-                self.solved = progress.record_solved(self.level, len(state.history))
-        elif self.solved is None:
-            moves = state.move_list()
-            if self.is_deal:
-                if progress.deal is not None:
-                    progress.deal["moves"] = moves
-            elif moves:
-                progress.attempts[self.level.id] = moves
-            else:
-                progress.attempts.pop(self.level.id, None)
-        save_progress_soon(progress)
-
-    save_failure = "Progress could not be saved"
-
-    def saved_file(self):
-        return progress_path() if self.solution is None else None
-
     # --- the scene's actions -------------------------------------------------------------
     def game_actions(self) -> list:
         if self.solution is not None:
@@ -117,37 +91,28 @@ class PuzzleScene(PlayScene):
             actions.append(("Give up", self.give_up))
         return actions
 
-    @property
-    def human_to_move(self) -> bool:
-        return self.solution is None and super().human_to_move
-
-    def handle(self, action) -> None:
-        if action.kind == inp.HINT:
-            self.request_hint()
-            return
-        super().handle(action)
+    def ask_hint(self) -> None:
+        self.request_hint()
 
     def restart(self) -> None:
-        self.solution = None
+        self.keeper.showing_solution = False
         self._forget_solved()
         super().restart()
 
-    def _after_undo_redo(self) -> None:
+    def jumped(self) -> None:
         if not self.state.is_over:
             self._forget_solved()       # taking the last move back: play on for a better score
-        super()._after_undo_redo()
+        super().jumped()
 
     def _forget_solved(self) -> None:
         """The solve stays recorded in the progress; the scene plays on as unsolved."""
-        self.solved = None
+        self.keeper.solved = None
         self.celebration = None
 
     def give_up(self) -> None:
-        from game.scenes.confirm import ConfirmScene
-        self.app.push(ConfirmScene(
-            self.app, "Give up?", f"The solution ({self.level.par} moves) is then shown move "
-            f"by move; you can try again after it.", "Show the solution", self.show_solution,
-            "Keep trying", None))
+        self.app.open("confirm", "Give up?", f"The solution ({self.level.par} moves) is then "
+                      f"shown move by move; you can try again after it.", "Show the solution",
+                      self.show_solution, "Keep trying", None)
 
     def show_solution(self) -> None:
         self.app.worker.cancel()
@@ -157,11 +122,9 @@ class PuzzleScene(PlayScene):
                 self.progress.deal["moves"] = []
         else:
             self.progress.attempts.pop(self.level.id, None)
-        self._save()
-        self.solution = list(self.level.line)
-        self.solution_wait = 0.0
-        self.state = self.level.new_game()
-        self._reset_view()
+        self.session.save()
+        self.keeper.showing_solution = True
+        self.session.replace(self.level.new_game(), script=list(self.level.line))
 
     def back_to_winnable(self) -> None:
         index = (self.hint or {}).get("index")
@@ -169,7 +132,7 @@ class PuzzleScene(PlayScene):
             return
         while len(self.state.history) > index and self.state.can_undo:
             self.state.undo()
-        self._after_undo_redo()
+        self.session.jumped()
 
     def next_level(self) -> Level | None:
         """The next level of the ladder, if it is open now."""
@@ -184,23 +147,21 @@ class PuzzleScene(PlayScene):
         level = self.next_level()
         if level is not None:
             self.app.worker.cancel()
-            self.app.replace(PuzzleScene(self.app, level, self.progress, self.levels))
+            self.app.switch_to("puzzle", level, self.progress, self.levels)
 
     def new_deal(self) -> None:
-        from game.scenes.puzzles import DealSearchScene
         self.app.worker.cancel()
-        self.app.replace(DealSearchScene(self.app, self.progress, self.levels))
+        self.app.switch_to("deal_search", self.progress, self.levels)
 
     def exit_to(self) -> None:
         """Back to the level select (under this scene on the stack)."""
-        from game.scenes.puzzles import PuzzleSelectScene
         self.leave()
-        if not any(isinstance(scene, PuzzleSelectScene) for scene in self.app.stack):
-            from game.scenes.menu import MenuScene     # (opened some other way)
-            self.app.reset_to(MenuScene(self.app))
-            self.app.push(PuzzleSelectScene(self.app))
+        select = self.app.find("puzzles")
+        if select is None:                  # (opened some other way)
+            self.app.home()
+            self.app.open("puzzles")
             return
-        while not isinstance(self.app.scene, PuzzleSelectScene):
+        while self.app.scene is not select:
             self.app.pop()
 
     # --- hints ---------------------------------------------------------------------------
@@ -225,7 +186,7 @@ class PuzzleScene(PlayScene):
         self.hint = {"status": "thinking"}
         self.hint_job = self.app.worker.request_job(
             "solitaire_hint", {"positions": self._positions()})
-        self.thinking_time = 0.0
+        self.hint_time = 0.0
 
     def _positions(self) -> list[str]:
         """The position text of every position of the game, first to current."""
@@ -249,10 +210,10 @@ class PuzzleScene(PlayScene):
             self.hint = None
             self.rebuild()
 
-    def _after_change(self) -> None:
+    def settled(self) -> None:
         if self.hint_key != tuple(self.state.history):
             self._clear_hint()          # a hint (or its search) for another position
-        super()._after_change()
+        super().settled()
 
     def shown_hint(self):
         return self._hinted_move()
@@ -271,7 +232,7 @@ class PuzzleScene(PlayScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.hint_job is not None:
-            self.thinking_time += dt
+            self.hint_time += dt
             reply = self.app.worker.poll()
             if reply is not None:
                 self.hint_job = None
@@ -280,13 +241,6 @@ class PuzzleScene(PlayScene):
                                      "message": reply.error.splitlines()[0]})
                 else:
                     self._show_hint(reply.result)
-        if self.solution is not None and not self.state.is_over and not self.view.animating \
-                and self.app.scene is self:
-            self.solution_wait += dt
-            if self.solution_wait >= SOLUTION_STEP:
-                self.solution_wait = 0.0
-                step = len(self.state.history)
-                self.play_move(self.state.parse_move(self.solution[step]))
 
     def celebrates(self) -> bool:
         return self.solved is not None          # not a shown solution
@@ -332,8 +286,8 @@ class PuzzleScene(PlayScene):
     def _hint_text(self, hint: dict) -> str:
         status = hint.get("status")
         if status == "thinking":
-            dots = "." * (1 + int(self.thinking_time * 3) % 3)
-            seconds = int(self.thinking_time)
+            dots = "." * (1 + int(self.hint_time * 3) % 3)
+            seconds = int(self.hint_time)
             return f"Hint: the solver is thinking{dots} ({seconds} s)"
         if status == "won":
             if not hint.get("move"):
@@ -359,10 +313,10 @@ class PuzzleScene(PlayScene):
                    f"{hint.get('seconds', 0):g} s. Try again after another move."
         return f"The hint failed: {hint.get('message', 'unknown error')}"
 
-    def _status_text(self) -> str:
+    def status_text(self) -> str:
         if self.solution is not None and not self.state.is_over:
             return "The solution is being shown"
-        return super()._status_text()
+        return super().status_text()
 
     def draw_board_overlay(self, surface) -> None:
         super().draw_board_overlay(surface)             # the hint ring, the confetti
@@ -372,7 +326,7 @@ class PuzzleScene(PlayScene):
     def _draw_solved_banner(self, surface) -> None:
         """"Solved in n moves!" and the stars: beside the board when the view has its
         column there, else over the board's top edge."""
-        from game.scenes.base import draw_text, fit_text
+        from game.ui.text import draw_text, fit_text
         s = self.app.scale
         palette = self.app.palette
         view = self.view

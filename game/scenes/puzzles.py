@@ -23,8 +23,9 @@ from game import input as inp
 from game.engine import storage
 from game.puzzle_progress import (deal_problem, load_progress, near_par_margin,
                                   progress_path, save_progress)
-from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-from game.scenes.base import Scene, draw_text, fit_text
+from game.rules.xoliba_levels import LEVELS_FOLDER, deal_level, load_levels, solitaire_spec
+from game.scenes.base import Scene
+from game.ui.text import draw_text, fit_text
 from game.scenes.notices import draw_notices, notice_lines, notice_width, notices_height
 from sprites.puzzle_icons import draw_lock, draw_stars
 
@@ -166,33 +167,25 @@ class PuzzleSelectScene(Scene):
 
     # --- actions ---------------------------------------------------------------------------
     def open_level(self, index: int) -> None:
-        from game.scenes.puzzle_play import PuzzleScene
-        level = self.levels[index]
-        self.app.push(PuzzleScene(self.app, level, self.progress, self.levels))
+        self.app.open("puzzle", self.levels[index], self.progress, self.levels)
 
     def random_deal(self) -> None:
         deal = self.progress.deal
         if deal is not None and deal.get("moves"):
-            from game.scenes.confirm import ConfirmScene
-            self.app.push(ConfirmScene(
-                self.app, "A new random deal?", f"Deal {deal['seed']} is not finished "
-                f"({len(deal['moves'])} moves made); a new deal replaces it.", "New deal",
-                self._search_deal, "Keep it", None))
+            self.app.open("confirm", "A new random deal?", f"Deal {deal['seed']} is not "
+                          f"finished ({len(deal['moves'])} moves made); a new deal replaces "
+                          f"it.", "New deal", self._search_deal, "Keep it", None)
             return
         self._search_deal()
 
     def _search_deal(self) -> None:
-        self.app.push(DealSearchScene(self.app, self.progress, self.levels))
+        self.app.open("deal_search", self.progress, self.levels)
 
     def continue_deal(self) -> None:
-        from game.scenes.puzzle_play import PuzzleScene, deal_level
-        self.app.push(PuzzleScene(self.app, deal_level(self.progress.deal), self.progress,
-                                  self.levels))
+        self.app.open("puzzle", deal_level(self.progress.deal), self.progress, self.levels)
 
     def rules(self) -> None:
-        import game.rules
-        from game.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app, game.rules.get("xoliba")))
+        self.app.open("rules", solitaire_spec())
 
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface) -> None:
@@ -327,7 +320,6 @@ class DealSearchScene(Scene):
         self.rebuild()
 
     def _play(self, found: dict) -> None:
-        from game.scenes.puzzle_play import PuzzleScene, deal_level
         deal = {key: found[key] for key in ("seed", "position", "line", "proven")}
         deal["moves"] = []
         self.progress.deal = deal
@@ -335,7 +327,7 @@ class DealSearchScene(Scene):
             save_progress(self.progress)
         except OSError as exc:
             self.app.messages.append(f"Progress could not be saved: {exc}")
-        self.app.replace(PuzzleScene(self.app, deal_level(deal), self.progress, self.levels))
+        self.app.switch_to("puzzle", deal_level(deal), self.progress, self.levels)
 
     def draw(self, surface) -> None:
         s = self.app.scale

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.scenes.base import Scene, draw_text, wrap_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text, wrap_text
 
 
 class ResultsScene(Scene):

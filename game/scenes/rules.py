@@ -17,7 +17,8 @@ import pygame
 
 from game import input as inp
 from game.rule_pages import pages
-from game.scenes.base import Scene, draw_text, fit_text, font, wrap_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text, fit_text, font, wrap_text
 
 MAX_TEXT = 20           # body text size at the 1280x720 design scale
 MIN_TEXT = 12           # never smaller than this many pixels; a scroll takes over then

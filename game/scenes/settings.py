@@ -3,7 +3,8 @@ computer speed. Saved at once."""
 from __future__ import annotations
 
 from game import settings as settings_module
-from game.scenes.base import Scene, draw_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))
 

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 
 from game.engine.match import Match, match_rules
 from game.engine.saves import Seat
-from game.scenes.base import Scene, draw_text, wrap_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text, wrap_text
 
 
 @dataclass
@@ -98,7 +99,6 @@ class SetupScene(Scene):
             self.rebuild()
 
     def start(self) -> None:
-        from game.scenes.play import PlayScene
         self.app.last_setups[self.spec.name] = self.setup
         seats = list(self.setup.seats[:len(self.seats())])
         # Options that are each fine can still clash (Xutoli: both players given the same
@@ -113,15 +113,13 @@ class SetupScene(Scene):
             self.problem = f"Cannot start: {exc}. Change an option, then Start."
             self.app.sounds.play("illegal")
             return
-        self.app.push(PlayScene(self.app, state, seats, match))
+        self.app.open("play", state, seats, match)
 
     def tutorial(self) -> None:
-        from game.scenes.tutorial import TutorialScene
-        self.app.push(TutorialScene(self.app, self.spec))
+        self.app.open("tutorial", self.spec)
 
     def rules(self) -> None:
-        from game.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app, self.spec))
+        self.app.open("rules", self.spec)
 
     def draw(self, surface) -> None:
         self.draw_background(surface)

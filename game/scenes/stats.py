@@ -18,7 +18,8 @@ from game import input as inp
 from game import stats as stats_module
 from game.puzzle_progress import load_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-from game.scenes.base import Scene, draw_text, fit_text
+from game.scenes.base import Scene
+from game.ui.text import draw_text, fit_text
 from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
                                  notice_width, notices_height)
 
@@ -149,11 +150,9 @@ class StatsScene(Scene):
 
     # --- reset -----------------------------------------------------------------------------
     def ask_reset(self) -> None:
-        from game.scenes.confirm import ConfirmScene
-        self.app.push(ConfirmScene(
-            self.app, "Reset statistics?", "Every game counted so far is forgotten. "
-            "The puzzle progress (levels solved, stars) is kept.", "Reset", self.reset,
-            "Keep them", None))
+        self.app.open("confirm", "Reset statistics?", "Every game counted so far is "
+                      "forgotten. The puzzle progress (levels solved, stars) is kept.",
+                      "Reset", self.reset, "Keep them", None)
 
     def reset(self) -> None:
         try:

@@ -24,9 +24,10 @@ import pygame
 
 from game import input as inp
 from game.engine.state import PerPosition
-from game.views import draw_caption, draw_hint_outline
+from game.ui.marks import draw_caption, draw_hint_outline
 from game.rules import catalina as rules
-from game.scenes.base import draw_text, fit_text, render_text
+from game.ui.text import draw_text, fit_text, render_text
+from game.views.base import BoardView
 from sprites import catalina_marks as marks
 from sprites import dice as dice_art
 
@@ -45,7 +46,7 @@ def claim_at(x: int, y: int):
     return rules.Claim(y // 3 + 1, x // 3 + 1, y % 3 + 1, x % 3 + 1)
 
 
-class CatalinaView:
+class CatalinaView(BoardView):
     def __init__(self, app, state, names):
         self.app = app
         self.state = state

@@ -23,10 +23,11 @@ from types import SimpleNamespace
 import pygame
 
 from game import input as inp
-from game.views import draw_caption, draw_hint_outline
+from game.ui.marks import draw_caption, draw_hint_outline
 from game.engine.state import PerPosition
 from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
-from game.scenes.base import draw_text, fit_text, render_text
+from game.ui.text import draw_text, fit_text, render_text
+from game.views.base import BoardView
 from sprites import truchet_tiles as art
 from sprites.display_format import display_ready
 
@@ -37,7 +38,7 @@ POP_TIME = 0.28                     # a placed tile pops in for this long (norma
 FIT_EASE = 8.0                      # how fast the camera follows the fit (per second)
 
 
-class TruchetView:
+class TruchetView(BoardView):
     colour_names = ("Light", "Dark")
     region_sizes = True                 # label an outlined region with its size (Che)
     region_alpha = 150                  # how strongly an outlined region is tinted

@@ -18,8 +18,10 @@ import pygame
 from game import input as inp
 from game.rules import xoliba
 from game.rules.xoliba import COLOUR_NAMES, PASS, POINTS, SIDE, SIZE_NAMES, TRIANGLES, WHITE
-from game.scenes.base import draw_text, readable_on
-from game.views import draw_caption
+from game.ui.colours import readable_on
+from game.ui.text import draw_text
+from game.ui.marks import draw_caption
+from game.views.base import BoardView
 from sprites import xoliba_pieces as art
 from sprites.puzzle_icons import draw_arrow
 from sprites.palettes import mix
@@ -69,7 +71,7 @@ class Flip:
         return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
 
 
-class XolibaView:
+class XolibaView(BoardView):
     SLIDE_TIME = 0.26          # plus SLIDE_PER_STEP for every point travelled
     SLIDE_PER_STEP = 0.06
     FLIP_TIME = 0.30
@@ -226,6 +228,9 @@ class XolibaView:
 
     def _keyboard(self) -> bool:
         return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
+
+    def pass_text(self) -> str:
+        return f"{self.names[self.state.to_play]} cannot form a triangle: a pass"
 
     def seat_colour(self, seat: int):
         """The colour the side panel shows for a seat: its discs' colour."""
@@ -1010,7 +1015,7 @@ def illustrate_setup(surface, rect, palette) -> None:
     else:
         starter = COLOUR_NAMES[on_edges.index(min(on_edges))]
         why = f"corners equal; on edges: red {on_edges[0]}, blue {on_edges[1]}"
-    from game.scenes.base import fit_text
+    from game.ui.text import fit_text
     text = fit_text(f"This deal: {why}, so {starter} starts.", note, rect.w)
     draw_text(surface, text, (rect.centerx, rect.bottom - note // 2), note, palette.text,
               anchor="midbottom")

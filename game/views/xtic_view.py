@@ -13,9 +13,11 @@ from types import SimpleNamespace
 import pygame
 
 from game import input as inp
-from game.views import draw_hint_outline
+from game.ui.marks import draw_hint_outline
 from game.rules import xtic
-from game.scenes.base import draw_text, readable_on
+from game.ui.colours import readable_on
+from game.ui.text import draw_text
+from game.views.base import BoardView
 from sprites import xtic_pieces
 
 BOARD, POOL = "board", "pool"
@@ -52,7 +54,7 @@ class Flight:
         return rect
 
 
-class XticView:
+class XticView(BoardView):
     PLACE_TIME = 0.38
     HAND_TIME = 0.32
 
@@ -449,7 +451,7 @@ def illustrate(surface, rect, palette) -> None:
 # --- the rules pages (game/rule_pages.py) ------------------------------------------------
 def _caption(surface, text, centre_x, y, width, size, colour, bold=False) -> int:
     """Centred text cut to `width`; returns the y below it."""
-    from game.scenes.base import fit_text
+    from game.ui.text import fit_text
     draw_text(surface, fit_text(text, size, width, bold), (centre_x, y), size, colour, bold,
               anchor="midtop")
     return y + round(size * 1.3)

@@ -19,8 +19,8 @@ import pygame
 
 from game import input as inp
 from game.rules import xutoli as rules
-from game.scenes.base import draw_text, fit_text, render_text
-from game.views import draw_caption
+from game.ui.text import draw_text, fit_text, render_text
+from game.ui.marks import draw_caption
 from game.views.truchet_view import TruchetView
 from sprites import truchet_tiles as art
 

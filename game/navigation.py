@@ -1,0 +1,30 @@
+"""The scenes by name. Scenes open one another through the app (`app.open("results",
+play)`), never by importing each other, so the scenes form no import cycle; a scene's
+module is imported when it is first opened."""
+from __future__ import annotations
+
+from game.engine.registry import load_reference
+
+SCENES = {
+    "menu": "game.scenes.menu:MenuScene",
+    "setup": "game.scenes.setup:SetupScene",
+    "play": "game.scenes.play:PlayScene",
+    "tutorial": "game.scenes.tutorial:TutorialScene",
+    "demo": "game.scenes.attract:DemoScene",
+    "results": "game.scenes.results:ResultsScene",
+    "pause": "game.scenes.pause:PauseScene",
+    "confirm": "game.scenes.confirm:ConfirmScene",
+    "rules": "game.scenes.rules:RulesScene",
+    "settings": "game.scenes.settings:SettingsScene",
+    "stats": "game.scenes.stats:StatsScene",
+    "puzzles": "game.scenes.puzzles:PuzzleSelectScene",
+    "deal_search": "game.scenes.puzzles:DealSearchScene",
+    "puzzle": "game.scenes.puzzle_play:PuzzleScene",
+}
+
+
+def scene_class(name: str):
+    try:
+        return load_reference(SCENES[name])
+    except KeyError:
+        raise KeyError(f"no scene called {name!r}; known: {', '.join(SCENES)}") from None

@@ -1,0 +1,202 @@
+"""The play scene's side panel: title and options, the seats, the status, the notices, the
+move list, and the buttons under them (undo, redo, pause; the game's and the view's own).
+
+It only reads the scene and its session. The panel is painted again only when what it
+shows changed; otherwise the last painting is blitted (it is opaque; the buttons are drawn
+over it afterwards).
+"""
+from __future__ import annotations
+
+import pygame
+
+from game.ui.text import draw_text, fit_text, wrap_text
+
+
+class SidePanel:
+    def __init__(self, scene):
+        self.scene = scene
+        self.undo_button = self.redo_button = self.takeover_button = None
+        self.action_buttons: list = []
+        self.view_buttons: list = []
+        self._painted = None        # (key, surface) of the last painting
+        self._ground = None         # (key, surface): the panel's plain colour
+
+    # --- buttons --------------------------------------------------------------------------
+    def build_buttons(self) -> None:
+        scene = self.scene
+        session = scene.session
+        s = scene.app.scale
+        panel = scene.panel
+        bw = (panel.w - round(40 * s)) // 3
+        bh = round(44 * s)
+        y = panel.h - bh - round(18 * s)
+        x0 = panel.x + round(12 * s)
+        self.undo_button = scene.button((x0, y, bw - 4, bh), "Undo", scene.undo, column=0)
+        self.redo_button = scene.button((x0 + bw + 4, y, bw - 4, bh), "Redo", scene.redo,
+                                        column=1)
+        scene.button((x0 + 2 * (bw + 4), y, bw - 4, bh), "Pause", scene.pause, column=2)
+        self.takeover_button = None
+        if session.ai_error:
+            self.takeover_button = scene.button(
+                (x0, y - bh - round(12 * s), panel.w - round(24 * s), bh),
+                "Take over this seat", session.take_over, column=0)
+        self.action_buttons = []
+        actions = scene.game_actions()
+        if actions and not session.ai_error:
+            self.action_buttons = self._row(actions, y - bh - round(10 * s), bh)
+        # The view's own buttons (Xutoli: letters, legend) in a row above the others.
+        self.view_buttons = []
+        view_actions = scene.view_actions()
+        if view_actions:
+            above = self.action_buttons or [self.takeover_button or self.undo_button]
+            self.view_buttons = self._row(view_actions,
+                                          above[0].element.rect.y - bh - round(10 * s), bh)
+
+    def _row(self, actions, y: int, height: int) -> list:
+        scene = self.scene
+        s = scene.app.scale
+        x0 = scene.panel.x + round(12 * s)
+        width = (scene.panel.w - round(24 * s)) // len(actions)
+        return [scene.button((x0 + i * width, y, width - 6, height), label, callback,
+                             column=i)
+                for i, (label, callback) in enumerate(actions)]
+
+    # --- painting -------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        panel = self.scene.panel
+        key = self._key()
+        if self._painted is not None and self._painted[0] == key \
+                and self._painted[1].get_size() == panel.size:
+            surface.blit(self._painted[1], panel)
+            return
+        self._paint(surface)
+        self._painted = (key, surface.subsurface(panel).copy())
+
+    def _key(self) -> tuple:
+        scene = self.scene
+        session = scene.session
+        state = session.state
+        return (state.position_key(), state.to_play, tuple(session.names),
+                scene.status_text(), session.notice, session.save_error, session.ai_error,
+                tuple(scene.panel_lines()), tuple(scene.view.info_lines()),
+                scene.panel_title(), tuple(scene.panel_subtitle()), tuple(scene.panel),
+                scene.app.palette.name,
+                tuple(session.match.scores) if session.match is not None else None,
+                len(self.action_buttons), len(self.view_buttons),
+                self.takeover_button is not None)
+
+    def _ground_surface(self) -> pygame.Surface:
+        """The panel's plain colour as a surface: blitting it is several times faster
+        than filling a part of the window (SDL fills part of a row slowly)."""
+        app = self.scene.app
+        key = (self.scene.panel.size, tuple(app.palette.panel))
+        if self._ground is None or self._ground[0] != key:
+            ground = pygame.Surface(self.scene.panel.size)
+            if pygame.display.get_surface() is not None:
+                ground = ground.convert()
+            ground.fill(app.palette.panel)
+            self._ground = key, ground
+        return self._ground[1]
+
+    def _paint(self, surface) -> None:
+        scene = self.scene
+        session = scene.session
+        palette = scene.app.palette
+        s = scene.app.scale
+        panel = scene.panel
+        surface.blit(self._ground_surface(), panel)
+        pygame.draw.line(surface, palette.panel_border, panel.topleft, panel.bottomleft, 2)
+        x = panel.x + round(18 * s)
+        width = panel.w - round(36 * s)
+        y = round(16 * s)
+
+        def lines(texts, size, colour, most, bold=False, gap=None):
+            nonlocal y
+            for text, own_colour in texts:
+                for line in wrap_text(text, round(size * s), width, bold)[:most]:
+                    draw_text(surface, line, (x, y), round(size * s), own_colour or colour,
+                              bold)
+                    y += round((gap or size + 5) * s)
+
+        draw_text(surface, fit_text(scene.panel_title(), round(30 * s), width, True), (x, y),
+                  round(30 * s), palette.accent, True)
+        y += round(40 * s)
+        subtitle = [part for text in scene.panel_subtitle()
+                    for part in wrap_text(text, round(15 * s), width)][:3]
+        lines([(line, None) for line in subtitle], 15, palette.text_dim, 1)
+        y += round(10 * s)
+        y = self._paint_seats(surface, x, y, width)
+        lines([(scene.status_text(), None)], 17, palette.accent, 3, gap=23)
+        if session.notice:
+            lines([(session.notice, None)], 15, palette.text, 2)
+        lines(scene.panel_lines(), 16, palette.text, 4)
+        info = scene.view.info_lines()
+        if info:
+            y += round(4 * s)
+            lines(info, 15, palette.text_dim, 2)
+        if session.ai_error:
+            lines([(f"The computer failed: {session.ai_error}. Press Enter / A, or the "
+                    f"button, to play its seat yourself.", None)], 15, palette.highlight_bad, 5)
+        y += round(10 * s)
+        draw_text(surface, "Moves", (x, y), round(17 * s), palette.text, True)
+        y += round(26 * s)
+        self._paint_moves(surface, x, y, width)
+        if session.save_error:
+            draw_text(surface, session.save_error[:60],
+                      (x, self.undo_button.element.rect.y - round(26 * s)), round(13 * s),
+                      palette.highlight_bad)
+
+    def _paint_seats(self, surface, x: int, y: int, width: int) -> int:
+        scene = self.scene
+        session = scene.session
+        palette = scene.app.palette
+        s = scene.app.scale
+        panel = scene.panel
+        match_scores = session.match.scores if session.match is not None else None
+        for seat, name in enumerate(session.names):
+            turn = seat == session.state.to_play
+            pygame.draw.circle(surface, scene.view.seat_colour(seat),
+                               (x + round(8 * s), y + round(12 * s)), round(7 * s))
+            label_width = width - round(24 * s)
+            if match_scores is not None:
+                draw_text(surface, str(match_scores[seat]), (panel.right - round(40 * s), y),
+                          round(18 * s), palette.text, True, anchor="topright")
+                label_width -= round(56 * s)
+            label = f"{session.state.spec.seats[seat]}: {name}"
+            draw_text(surface, fit_text(label, round(18 * s), label_width, turn),
+                      (x + round(24 * s), y), round(18 * s),
+                      palette.text if turn else palette.text_dim, turn)
+            if turn:
+                tip = (panel.right - round(30 * s), y + round(12 * s))
+                pygame.draw.polygon(surface, palette.accent, [
+                    tip, (tip[0] + round(12 * s), tip[1] - round(8 * s)),
+                    (tip[0] + round(12 * s), tip[1] + round(8 * s))])
+            y += round(28 * s)
+        y += round(8 * s)
+        if session.match is not None:
+            draw_text(surface, "match points", (panel.right - round(40 * s), y - round(4 * s)),
+                      round(13 * s), palette.text_dim, anchor="topright")
+            y += round(16 * s)
+        return y
+
+    def _paint_moves(self, surface, x: int, y: int, width: int) -> None:
+        scene = self.scene
+        palette = scene.app.palette
+        s = scene.app.scale
+        size = round(16 * s)
+        line_h = round(21 * s)
+        above = self.view_buttons or ([self.takeover_button] if self.takeover_button
+                                      else self.action_buttons)
+        bottom = above[0].element.rect.y - round(10 * s) if above \
+            else self.undo_button.element.rect.y - round(34 * s)
+        state = scene.state
+        texts = scene.session.per_position.get(state, "moves", state.move_list)
+        rows = scene.view.move_rows(texts)
+        shown = max(1, (bottom - y) // line_h)
+        first = max(0, len(rows) - shown)
+        for number, row in enumerate(rows[first:], first + 1):
+            draw_text(surface, f"{number:>2}.", (x, y), size, palette.text_dim)
+            for column, text in enumerate(row):
+                draw_text(surface, text, (x + round(44 * s) + column * width // 2.4, y), size,
+                          palette.text)
+            y += line_h

@@ -1,0 +1,1 @@
+"""What scenes and views share for drawing: text, colours, the hint ring, captions."""

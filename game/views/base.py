@@ -1,0 +1,88 @@
+"""The interface every board view has: what the play scene and its panel ask of it.
+
+A view draws one game's board in a rect, turns actions into moves, and animates moves
+that the session has already applied to the state (drawing never changes the state).
+The abstract methods are the ones every game must write; the hooks below them have
+defaults that a game overrides only when it has more to say.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+
+class BoardView(ABC):
+    # The view paints every pixel of its rect (its layer holds the background), so the
+    # play scene need not blit the window's background under it.
+    paints_its_rect = False
+
+    def __init__(self, app, state, names):
+        self.app = app
+        self.state = state
+        self.names = names          # the seats' names, kept up to date by the session
+
+    # --- what every view writes ------------------------------------------------------
+    @abstractmethod
+    def layout(self, rect) -> None:
+        """Fit the board into `rect` (the window minus the side panel)."""
+
+    @abstractmethod
+    def sync(self) -> None:
+        """Show the state as it is now, without animation (after undo, redo, a load)."""
+
+    @abstractmethod
+    def handle(self, action, can_move: bool):
+        """Use an action (game/input.py): returns a move to play (a tuple, or a chance
+        outcome), True when the action was used, None when not. `can_move`: a human may
+        move now."""
+
+    @abstractmethod
+    def capture_before(self):
+        """What on_move's animation needs of the position before a move (taken just
+        before the move is played; a copy of the state would cost that frame)."""
+
+    @abstractmethod
+    def on_move(self, move, before) -> None:
+        """A move was played: start its animation."""
+
+    @abstractmethod
+    def update(self, dt: float) -> None:
+        """Advance the animations by `dt` seconds."""
+
+    @property
+    @abstractmethod
+    def animating(self) -> bool:
+        """A move's animation is still running (the computer waits for it)."""
+
+    @abstractmethod
+    def draw(self, surface) -> None: ...
+
+    @abstractmethod
+    def draw_hint(self, surface, move) -> None:
+        """Ring `move` on the board (a hint, or the tutorial's suggestion)."""
+
+    @abstractmethod
+    def status(self) -> str:
+        """The panel's status line while a human is to move ("Red: pick a piece")."""
+
+    # --- hooks with defaults ---------------------------------------------------------
+    def seat_colour(self, seat: int):
+        """The colour of a seat's marker in the panel."""
+        seats = self.app.palette.seats
+        return seats[seat % len(seats)]
+
+    def info_lines(self) -> list:
+        """(text, colour or None) lines the panel shows under the status."""
+        return []
+
+    def pass_text(self) -> str | None:
+        """The status line for a forced pass (None: the session's words)."""
+        return None
+
+    def move_rows(self, texts: list) -> list:
+        """The move list's rows: two moves a row (Che: one turn a row)."""
+        return [texts[i:i + 2] for i in range(0, len(texts), 2)]
+
+    def view_actions(self) -> list:
+        """(label, callback) of what the view offers besides moves (Xutoli: letters,
+        the legend); shown as buttons and in the pause menu."""
+        return []
