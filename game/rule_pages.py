@@ -8,7 +8,7 @@ to each game's board view (its module-level `illustrate_*` functions) and are im
 only when a page is drawn, so this registry stays light.
 
 The full text of each game's rules stays in `spec.rules_text` (shown elsewhere); these
-pages retell it in teaching order, following /work/shared/RULES.md.
+pages retell it in teaching order, following the game's docs/rules/<game>.md.
 """
 from __future__ import annotations
 
