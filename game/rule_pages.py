@@ -8,7 +8,7 @@ palette)`, which paints the page's diagram inside `rect`. The draw functions liv
 to each game's board view (its module-level `illustrate_*` functions) and are imported
 only when a page is drawn, so these tables stay light.
 
-The pages retell each game's rules (docs/rules/) in teaching order.
+The pages retell each game's rules (docs/rules/<game>.md) in teaching order.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Duotone Truchet tiles (RULES.md §4), painted procedurally for Che and Xutoli.
+"""Duotone Truchet tiles (docs/rules/che.md), painted procedurally for Che and Xutoli.
 
 A tile is a square in its dominant colour with a quarter disc of the other colour at each
 of its two cut corners: the arcs join the midpoints of adjacent edges, and what is left of

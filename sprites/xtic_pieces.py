@@ -1,6 +1,6 @@
 """The 16 Xtic pieces, painted procedurally.
 
-A piece is an int 0..15 (RULES.md §2): bit 0 black/brown, bit 1 horizontal/vertical,
+A piece is an int 0..15 (docs/rules/xtic.md): bit 0 black/brown, bit 1 horizontal/vertical,
 bit 2 solid/hollow, bit 3 round/square.
 
 - round: an oval; square: a rounded rectangle;

@@ -1,4 +1,4 @@
-"""Catalina Tiles (RULES.md §3, docs/catalina-decisions.md): rolls and wildcards, claims,
+"""Catalina Tiles (docs/rules/catalina.md, with its Decisions): rolls and wildcards, claims,
 decided and dead small grids, skipped turns, the large grid and its tiebreak, the seed,
 notation, undo and saving.
 

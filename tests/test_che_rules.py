@@ -1,4 +1,4 @@
-"""Che (RULES.md §5): turns, the aims, running out of tiles, the options, notation,
+"""Che (docs/rules/che.md): turns, the aims, running out of tiles, the options, notation,
 undo/redo and saving, checked on hand-built games and random playouts against the
 independent flood-fill model of tests/test_truchet.py."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The engine contract (CONTRACT.md): registry, specs, options, saves, errors."""
+"""The engine contract (docs/ENGINE.md): registry, specs, options, saves, errors."""
 from __future__ import annotations
 
 import json
@@ -67,7 +67,7 @@ def test_xtic_spec():
 
 def test_xtic_ai_levels_follow_the_seed():
     levels = list(XTIC.ai_levels)
-    # RULES.md §2: trivial .. don't try, looking 1 to 6 moves ahead, weakest first
+    # docs/rules/xtic.md: trivial .. don't try, looking 1 to 6 moves ahead, weakest first
     assert levels[:6] == ["trivial", "easy", "medium", "hard", "very hard", "don't try"]
     assert len(levels) == len(set(levels))
     assert all(isinstance(level, str) and level for level in levels)

@@ -1,4 +1,4 @@
-"""The Truchet tile model (RULES.md §4), checked against an independent slow model.
+"""The Truchet tile model (docs/rules/che.md), checked against an independent slow model.
 
 The model below knows nothing of game.rules.truchet's union-find: it re-derives vertex
 colours from the corners of the placed tiles, regions by a flood fill along the bands,

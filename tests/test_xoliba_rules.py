@@ -1,4 +1,4 @@
-"""Xoliba rules, checked against RULES.md §1 and the seed's examples.
+"""Xoliba rules, checked against docs/rules/xoliba.md and the seed's examples.
 
 The accepted triangles are re-derived here from the rule text (every triple of points,
 tested for shape), not imported from game.rules.xoliba, so a wrong table would show up.

@@ -1,4 +1,4 @@
-"""Xtic (misère Quarto) rules, checked against RULES.md §2 with an independent model.
+"""Xtic (misère Quarto) rules, checked against docs/rules/xtic.md with an independent model.
 
 The dangerous lines, the loss test and the draw test are re-derived here from the rule
 text (not imported from game.rules.xtic), so a wrong table in the rules would show up.
@@ -20,7 +20,7 @@ SPEC = game.rules.get("xtic")
 GAME_TYPES = ("normal", "nodiags", "torus")
 FILES = "abcd"
 
-# bit -> (word when 0, word when 1), from RULES.md §2
+# bit -> (word when 0, word when 1), from docs/rules/xtic.md
 PROPERTY_WORDS = (("black", "brown"), ("horizontal", "vertical"), ("solid", "hollow"),
                   ("round", "square"))
 

@@ -1,4 +1,4 @@
-"""Xutoli (RULES.md §6): the twelve 2x2 patterns, containment and the winning formation,
+"""Xutoli (docs/rules/xutoli.md): the twelve 2x2 patterns, containment and the winning formation,
 the mover-loses rule, every variant, notation, undo/redo and saving.
 
 Random playouts are checked against an independent model: regions by the flood fill of
@@ -190,7 +190,7 @@ def test_the_16_arrangements_around_a_centre_make_the_patterns_with_their_rotati
         (pattern,) = state.patterns()
         assert (pattern.x, pattern.y, pattern.size) == (0, 0, 2)
         bands = bin(mask).count("1")
-        # The letter by RULES.md: majority colour c (centre colour on a 2-2 split).
+        # The letter by docs/rules/xutoli.md: majority colour c (centre colour on a 2-2 split).
         expected_colour = centre if bands >= 2 else 1 - centre
         if bands == 2:
             expected = "I" if mask in (5, 10) else "L"
@@ -475,7 +475,7 @@ def test_playouts_match_the_model_and_undo_redo_exactly(seed, options):
         turn_ends = state.tiles_owed == 1
         state.play(rng.choice(moves))
         tiles = list(state.history)
-        # Every 2x2 letter by RULES.md's rule, from the tiles.
+        # Every 2x2 letter by docs/rules/xutoli.md's rule, from the tiles.
         for p in state.patterns():
             block = [state.layout.tile_at(x, y) for x, y in p.cells]
             centre = state.layout.vertex_colour(p.x + 1, p.y + 1)

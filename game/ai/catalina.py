@@ -1,4 +1,4 @@
-"""Computer players for Catalina Tiles (RULES.md §3, game/rules/catalina.py).
+"""Computer players for Catalina Tiles (docs/rules/catalina.md, game/rules/catalina.py).
 
 Levels, weakest first:
 

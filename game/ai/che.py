@@ -1,4 +1,4 @@
-"""Computer players for Che (RULES.md §5).
+"""Computer players for Che (docs/rules/che.md).
 
 A move is one tile, but the players think in whole turns (two tiles), since the game is
 decided only after a complete turn. Levels, weakest first:

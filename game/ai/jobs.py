@@ -1,7 +1,7 @@
 """Background jobs the worker process runs besides choosing moves (game/ai/worker.py).
 
 A job takes plain data (it crosses a process boundary) and a `report(value)` callback for
-progress, and returns plain data. Positions travel as the position text of CONTRACT.md,
+progress, and returns plain data. Positions travel as the position text of docs/rules/xoliba.md,
 moves as notation.
 
 - `solitaire_hint`: a next move that still wins, or, if the position is lost, the last

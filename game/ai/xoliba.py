@@ -1,4 +1,4 @@
-"""Computer players for Xoliba (RULES.md §1), for two and three players.
+"""Computer players for Xoliba (docs/rules/xoliba.md), for two and three players.
 
 Levels, weakest first:
 

@@ -1,4 +1,4 @@
-"""Xoliba solitaire solver (RULES.md §1, "Solitaire"): can a position still be won, and how.
+"""Xoliba solitaire solver (docs/rules/xoliba.md#solitaire): can a position still be won, and how.
 
 Red moves, blue never moves; the game is won when no blue piece is left. It is a
 one-player reachability problem on a graph with cycles (moves that capture nothing just

@@ -1,4 +1,4 @@
-"""Computer players for Xtic, misère Quarto (RULES.md §2).
+"""Computer players for Xtic, misère Quarto (docs/rules/xtic.md).
 
 Levels "trivial" .. "don't try" look 1..6 moves ahead, one move being one placement with
 its hand-over. Within its horizon a level is exact: it never picks a move that loses

@@ -1,4 +1,4 @@
-"""Computer players for Xutoli (RULES.md §6).
+"""Computer players for Xutoli (docs/rules/xutoli.md).
 
 Levels, weakest first:
 

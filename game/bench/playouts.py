@@ -53,7 +53,7 @@ MAX_STEPS = 20_000            # a random game longer than this is reported as a 
 ENDLESS_STEPS = 300           # where the playout of a game without a forced end stops
 
 # Games whose rules force no end, for the options given: Xoliba's solitaire has neither
-# the 30-move rule nor repetitions (docs/RULES-DECISIONS.md: its player gives up
+# the 30-move rule nor repetitions (docs/rules/xoliba.md, Decisions: its player gives up
 # instead), and random play can go round in circles for ever. Such a playout stops after
 # ENDLESS_STEPS steps and is checked unfinished (undo, redo, save and load all the same).
 ENDLESS: dict[str, Callable[[dict], bool]] = {
@@ -315,7 +315,7 @@ def _xoliba_invariants(state, fail, scan: bool) -> None:
         fail("fewer than two seats left but the game goes on")
     if not state.solitaire and any(now[s] < 3 for s in range(players) if state.active[s]):
         fail(f"a player in the game has fewer than three pieces: {now}")
-    # Solitaire has neither the 30-move rule nor repetitions (RULES-DECISIONS.md).
+    # Solitaire has neither the 30-move rule nor repetitions (docs/rules/xoliba.md, Decisions).
     if not state.solitaire and state.quiet_moves >= xoliba.NO_CAPTURE_LIMIT:
         fail(f"{state.quiet_moves} moves without a capture but the game goes on")
     if not state.solitaire and not 1 <= state.repetitions() < xoliba.REPETITIONS:

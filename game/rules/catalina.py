@@ -1,4 +1,4 @@
-"""Catalina Tiles: nested tic-tac-toe, claimed with four dice (RULES.md §3).
+"""Catalina Tiles: nested tic-tac-toe, claimed with four dice (docs/rules/catalina.md).
 
 Seats: 0 Red, 1 Blue; the option `first` says who starts. Tile `[R,C][r,c]` is row R,
 column C of the large grid and row r, column c of the small grid inside it, all 1-3,
@@ -18,7 +18,7 @@ A turn is two steps in the history:
 A 4 is a wildcard for 1, 2 or 3: a roll reaches tile (a, b, c, d) when every die that is
 not a 4 can be matched to a coordinate of the same value (the 4s take the rest).
 
-Decisions (RULES.md §3, docs/catalina-decisions.md): three in a row in a small grid wins
+Decisions (docs/rules/catalina.md, "Decisions"): three in a row in a small grid wins
 that large tile; a small grid in which no line can be completed by either player any more
 is decided at once by the counts of claimed tiles in it, or is dead on equal counts (dead
 tiles count for nobody and block large lines). Three large tiles in a row win the game;

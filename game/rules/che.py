@@ -1,4 +1,4 @@
-"""Che: duotone Truchet tiles, boardless (RULES.md §5, the tile model in truchet.py).
+"""Che: duotone Truchet tiles, boardless (docs/rules/che.md, the tile model in truchet.py).
 
 Seats: 0 Light, 1 Dark; colour 0 is Light, colour 1 Dark. A move is one tile, a
 `truchet.Tile(x, y, colour, orient)`. Light places the first tile on (0, 0), any of the
@@ -15,7 +15,7 @@ Aims (the player of seat p "owns" colour p):
   position after a turn is a win for both players, the mover loses.
 * the tiles run out with nobody winning: the larger largest region (of your colour, open
   or closed, by size) wins, equal sizes draw. This rule is the same with the group
-  options (RULES.md states it without exception).
+  options (stated without exception: docs/rules/che.md, Decisions).
 
 Notation: `LL@0,0` for the first tile (colour letter L or D, orientation L or R, cell);
 `D@3,-2` for later tiles, the orientation implied. Parsing also accepts a later tile

@@ -1,4 +1,4 @@
-"""Truchet tiles: the tile model shared by Che and Xutoli (RULES.md §4). Pure Python.
+"""Truchet tiles: the tile model shared by Che and Xutoli (docs/rules/che.md). Pure Python.
 
 Geometry. Cell `(x, y)` is the unit square with the vertices `(x, y)`, `(x+1, y)`,
 `(x, y+1)` and `(x+1, y+1)`; x grows to the right and y downwards (screen order), and
@@ -28,7 +28,7 @@ it and `rollback(mark)` undoes everything after it, exactly (path compression in
 Placing a tile is O(1) amortised (a handful of dictionary updates and near-constant
 union-find operations), and so is taking it back.
 
-Notation (RULES.md §4): a colour letter, for the first tile also an orientation letter
+Notation (docs/rules/che.md): a colour letter, for the first tile also an orientation letter
 (L or R), then `@x,y`: `WL@0,0`, `W@3,-2`.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Xoliba: triangles on an octagonal board, for 1, 2 or 3 players (RULES.md §1).
+"""Xoliba: triangles on an octagonal board, for 1, 2 or 3 players (docs/rules/xoliba.md).
 
 The board is a 7×7 grid of points without its four corner points: 45 points. A point's
 index is `rank * 7 + file` (file a-g = 0-6, rank 1-7 = 0-6); the four missing corners
@@ -232,7 +232,7 @@ def counts(board) -> list:
     return result
 
 
-# --- positions as text (CONTRACT.md) ---------------------------------------------------
+# --- positions as text (docs/rules/xoliba.md) ------------------------------------------
 def parse_position(text: str, players: int) -> list:
     """A board from 7 lines of 7 characters, rank 7 first: r b g w, '.' on the missing
     corners. ValueError naming the line and column of the first fault."""

@@ -19,7 +19,7 @@ One small UTF-8 text file per level (the format is documented in levels/README.m
     (six more lines of 7 characters, rank 7 first)
 
 Every file is checked in full when it is read: the header keys, the board (the position
-text of CONTRACT.md, solitaire: r b w and '.'), par == the number of moves of the line,
+text of docs/rules/xoliba.md, solitaire: r b w and '.'), par == the number of moves of the line,
 and the line itself, replayed through the real rules (XolibaState, players=1): each move
 must be legal in turn, and the last one must win. A fault raises LevelError naming the
 file, the line of the file and what is wrong; `load_levels` skips such files, keeps their

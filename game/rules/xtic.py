@@ -1,4 +1,4 @@
-"""Xtic: misère Quarto on a 4×4 board (RULES.md §2).
+"""Xtic: misère Quarto on a 4×4 board (docs/rules/xtic.md).
 
 Squares are `a1`..`d4` (file a-d left to right, rank 1-4 bottom to top), index
 `(rank-1)*4 + file`. A piece is a 4-bit number; each bit is one property.

@@ -1,4 +1,4 @@
-"""Xutoli: join two matching patterns on one path (RULES.md §6, the tiles in truchet.py).
+"""Xutoli: join two matching patterns on one path (docs/rules/xutoli.md, the tiles in truchet.py).
 
 Seats: 0 White, 1 Blue; colour 0 is White, colour 1 Blue (the Truchet model's colours).
 A move is one tile, a `truchet.Tile(x, y, colour, orient)`. White places the first tile
@@ -14,7 +14,7 @@ orientation). A 2x2 picture is fixed by its centre vertex's colour and by which 
 four tiles have their band through the centre (the tiles dominant in the centre colour):
   4 of them: X, 3: T, 2 at a right angle: L, 2 in a line: I - in the centre colour;
   1 of them: U, 0: O - a ring of the other colour around the centre.
-(This is RULES.md's "majority colour, on a 2-2 split the centre colour".) So there are
+(As in docs/rules/xutoli.md: the majority colour, on a 2-2 split the centre colour.) So there are
 twelve 2x2 patterns, six letters in two colours. `pattern_letter` names them.
 
 Containment. A region of colour p covers a tile when it holds one of the tile's two
@@ -28,7 +28,7 @@ Aims (after every complete turn; with one tile a turn, after every move):
   a turn gives both players a formation and exactly one of them has an aligned one (a
   formation by the same-rotation rule), that player wins (else the mover loses).
 * `size = 3` or `4` (Super Xutoli): the blocks are 3x3 or 4x4 and are always compared up
-  to rotation (RULES.md: "play it with any rotation"); "prefer_same" still prefers an
+  to rotation (docs/rules/xutoli.md, Decisions); "prefer_same" still prefers an
   aligned formation.
 * `target` (Single target): each player has a target, a letter ("X": either colour) or a
   letter in a colour ("WX", "BX"), drawn at the start from the game's seed (distinct for
