@@ -170,7 +170,7 @@ class App:
         self.reset_to(self.make("menu"))
 
     def find(self, name: str):
-        """The topmost scene of kind `name` on the stack, or None."""
+        """The topmost scene of class `name` on the stack, or None."""
         kind = scene_class(name)
         return next((scene for scene in reversed(self.stack) if isinstance(scene, kind)), None)
 

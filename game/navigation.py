@@ -9,7 +9,7 @@ SCENES = {
     "menu": "game.scenes.menu:MenuScene",
     "setup": "game.scenes.setup:SetupScene",
     "play": "game.scenes.play:PlayScene",
-    "tutorial": "game.scenes.tutorial:TutorialScene",
+    "tutorial": "game.scenes.tutorial:tutorial_scene",
     "demo": "game.scenes.attract:DemoScene",
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",
@@ -24,6 +24,7 @@ SCENES = {
 
 
 def scene_class(name: str):
+    """The scene class (or a function making the scene) called `name`."""
     try:
         return load_reference(SCENES[name])
     except KeyError:

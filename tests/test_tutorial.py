@@ -9,7 +9,7 @@ import pytest
 import game.rules
 from game import stats
 from game.engine import saves
-from game.scenes.tutorial import TutorialScene
+from game.scenes.tutorial import tutorial_scene
 from scene_driver import DEVICES, scene_name, settle, step, wait_for
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
@@ -18,7 +18,7 @@ def open_tutorial(app, device, title):
     device.activate(title)
     assert scene_name(app) == "SetupScene"
     device.activate("Tutorial")
-    assert scene_name(app) == "TutorialScene"
+    assert scene_name(app) == "PlayScene" and app.scene.session.config.tutorial
     return app.scene
 
 
@@ -82,7 +82,7 @@ def test_a_tutorial_from_the_setup_with_each_device(make_app, device_name):
 
 def test_a_tutorial_is_not_saved_nor_counted(make_app):
     app = make_app()
-    scene = TutorialScene(app, game.rules.get("xtic"))
+    scene = tutorial_scene(app, game.rules.get("xtic"))
     app.push(scene)
     step(app)
     my_move(app, scene)

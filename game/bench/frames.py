@@ -406,10 +406,10 @@ def _won_by_pair(state) -> bool:
 def _tutorial_rows(app, frames, record) -> None:
     """Each game's tutorial, the easy computer's suggestion ringed on the board."""
     import game.rules
-    from game.scenes.tutorial import TutorialScene
+    from game.scenes.tutorial import tutorial_scene
 
     for name in GAMES:
-        scene = TutorialScene(app, game.rules.get(name))
+        scene = tutorial_scene(app, game.rules.get(name))
         app.reset_to(scene)
         if scene.state.is_chance:               # Catalina: the player's roll first
             scene.play_move(scene.state.copy().sample_chance())

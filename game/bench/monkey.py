@@ -134,8 +134,8 @@ def start_points():
             return [MenuScene(app), RulesScene(app, spec, page=rng.randrange(3))]
 
         def tutorial(app, rng, spec=spec):
-            from game.scenes.tutorial import TutorialScene
-            return [MenuScene(app), TutorialScene(app, spec)]
+            from game.scenes.tutorial import tutorial_scene
+            return [MenuScene(app), tutorial_scene(app, spec)]
 
         def play(app, rng, spec=spec, kinds="hh", options=options):
             seats = _seats(spec, kinds, rng)

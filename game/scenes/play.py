@@ -7,6 +7,8 @@ calls, animates what the session reports, and opens the results card when a game
 """
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game import input as inp
@@ -247,8 +249,15 @@ class PlayScene(Scene, Frontend):
         return self.session.options_summary()
 
     def panel_lines(self) -> list:
-        """More (text, colour or None) lines for the side panel, under the status."""
-        return []
+        """More (text, colour or None) lines for the side panel, under the status: in a
+        tutorial, its line for the player's move, a sentence an entry."""
+        lines = self.session.config.tutorial
+        if not lines:
+            return []
+        palette = self.app.palette
+        number = min(self.session.tutorial_step(), len(lines) - 1)
+        return [(f"Tutorial, step {number + 1} of {len(lines)}", palette.accent)] + \
+            [(sentence, palette.text) for sentence in re.split(r"(?<=[.!?])\s+", lines[number])]
 
     def status_text(self) -> str:
         view = self.view

@@ -1,0 +1,47 @@
+"""The layers hold: no import cycles in the project, the rules, the engine and the
+computer players import no pygame, and the screens open each other through the app."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from game.tools import imports
+
+SCENE_HELPERS = {"game.scenes.base", "game.scenes.notices", "game.scenes.play_panel"}
+
+
+def test_no_import_cycles():
+    # The same check from the command line: python -m game.tools.imports
+    assert imports.cycles(imports.graph()) == []
+
+
+def test_the_checker_finds_a_cycle():
+    assert imports.cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_rules_engine_and_computer_players_import_no_pygame():
+    code = ("import sys, game.rules, game.engine, game.engine.session, game.ai, game.ai.worker;"
+            "[spec.load('player') for spec in game.rules.all_specs()];"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            cwd=imports.ROOT, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_layers_import_only_downwards():
+    graph = imports.graph()
+    for module, targets in graph.items():
+        layer = module.split(".")[:2]
+        if layer in (["game", "rules"], ["game", "engine"], ["game", "ai"]):
+            assert not {t for t in targets if t.startswith(("game.scenes", "game.views",
+                                                            "game.ui", "game.app",
+                                                            "sprites", "sounds"))}, module
+        if layer in (["game", "views"], ["game", "ui"]):
+            assert not {t for t in targets if t.startswith("game.scenes")}, module
+        if layer == ["game", "scenes"]:
+            # Screens open each other by name through the app; the demo and puzzle
+            # screens extend the play screen.
+            others = {t for t in targets if t.startswith("game.scenes")} - SCENE_HELPERS
+            assert others <= {"game.scenes.play"}, (module, others)
+            if others:
+                assert module in ("game.scenes.attract", "game.scenes.puzzle_play"), module
