@@ -373,8 +373,8 @@ class Session:
         self.computer.cancel()
         offerer = state.to_play if not self.seats[state.to_play].is_computer \
             else self.human_seats()[0]
-        active = getattr(state, "active", [True] * len(self.seats))   # seats still playing
-        others = [seat for seat in range(len(self.seats)) if seat != offerer and active[seat]]
+        others = [seat for seat in range(len(self.seats))
+                  if seat != offerer and state.in_play(seat)]
         for seat in others:
             refusal = self.seats[seat].is_computer and self._computer_refusal(seat)
             if refusal:

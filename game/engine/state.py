@@ -64,6 +64,11 @@ class GameState(ABC):
     @abstractmethod
     def outcome(self) -> Outcome | None: ...
 
+    def in_play(self, seat: int) -> bool:
+        """Whether `seat` still plays (a Xoliba player out of a three-player game does
+        not): an offer to end asks only those who do."""
+        return True
+
     def consent_moves(self) -> list:
         """Moves that are playable but never listed as legal, because they need every
         player's consent (Xoliba's `agree`). The app plays them only after asking."""

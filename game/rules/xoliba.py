@@ -378,6 +378,9 @@ class XolibaState(GameState):
                 if board[a] == seat and board[b] == seat and frm != a and frm != b]
 
     # --- changes ------------------------------------------------------------------------
+    def in_play(self, seat: int) -> bool:
+        return self.active[seat]
+
     def consent_moves(self) -> list:
         return [] if self.solitaire or self._outcome else [AGREE]
 

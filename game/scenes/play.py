@@ -220,6 +220,7 @@ class PlayScene(Scene, Frontend):
 
     def draw(self, surface) -> None:
         self.draw_background(surface)
+        self.view.human_may_move = self.human_to_move
         self.view.draw(surface)
         self.draw_board_overlay(surface)
         self.side.draw(surface)

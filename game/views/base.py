@@ -64,6 +64,15 @@ class BoardView(ABC):
     def status(self) -> str:
         """The panel's status line while a human is to move ("Red: pick a piece")."""
 
+    # Whether a human may move now: the play screen sets it before drawing; a view drawn
+    # anywhere else (a test, a picture) assumes so while the game goes on.
+    human_may_move: bool | None = None
+
+    def humans_turn(self) -> bool:
+        if self.human_may_move is not None:
+            return self.human_may_move
+        return not self.state.is_over
+
     # --- hooks with defaults ---------------------------------------------------------
     def seat_colour(self, seat: int):
         """The colour of a seat's marker in the panel."""

@@ -497,19 +497,13 @@ class TruchetView(BoardView):
             return
         rect = self.cell_rect(*cell)
         tile = self.ghost_at(cell)
-        if tile is not None and self._human_turn():
+        if tile is not None and self.humans_turn():
             art.draw_tile(surface, rect.topleft, size, tile.colour, tile.orient, palette,
                           alpha=170)
         if keyboard:
             pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
             pygame.draw.rect(surface, palette.cursor, rect.inflate(4, 4),
                              max(2, round(2 + pulse * 2)), border_radius=max(3, size // 8))
-
-    def _human_turn(self) -> bool:
-        scene = getattr(self.app, "scene", None)
-        if scene is not None and getattr(scene, "view", None) is self:
-            return bool(getattr(scene, "human_to_move", True))
-        return not self.state.is_over
 
     def _draw_region(self, surface, region, colour, size: int) -> None:
         """Tint every part of the tiles that belongs to `region`, and label its size."""

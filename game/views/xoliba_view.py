@@ -219,13 +219,6 @@ class XolibaView(BoardView):
         self.choices = []
         self.choice = 0
 
-    def _human_turn(self) -> bool:
-        """Whether a human may move now (the play scene knows; without one, assume so)."""
-        scene = getattr(self.app, "scene", None)
-        if scene is not None and getattr(scene, "view", None) is self:
-            return bool(getattr(scene, "human_to_move", True))
-        return not self.state.is_over and not self.animating
-
     def _keyboard(self) -> bool:
         return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
 
@@ -512,7 +505,7 @@ class XolibaView(BoardView):
         art.draw_board(surface, self.step, palette, self.board_rect.topleft)
         self._draw_coordinates(surface)
 
-        interactive = not animating and not state.is_over and self._human_turn()
+        interactive = not animating and not state.is_over and self.humans_turn()
         pointed = self._pointed()
         preview = None                 # (frm, to, [triangles]) to outline under the discs
         if interactive and self.selected is not None:
@@ -747,7 +740,7 @@ class XolibaView(BoardView):
             draw_text(surface, name, (x + small + 8, y + small // 2 - 2), size, palette.text,
                       anchor="midleft")
             y += small + 6
-        if not self.choosing or not self._human_turn():
+        if not self.choosing or not self.humans_turn():
             return
         y += line_h // 2
         draw_text(surface, "Choose a triangle", (x, y), size, palette.accent, True)
