@@ -1,4 +1,4 @@
-"""The monkey test (game/bench/monkey.py): a seeded stream of random mouse, keyboard and
+"""The monkey test (game/testing/monkey.py): a seeded stream of random mouse, keyboard and
 gamepad input, resizes, focus changes and gamepads coming and going, from every start
 point (every scene of every game, the puzzles, the settings). The suite runs a short
 stream; `python -m game.bench monkey --actions 50000` runs the full one. The last tests
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bench import monkey
+from game.testing import monkey
 from game.engine import saves
 from game.engine.saves import Seat
 from game.scenes.menu import MenuScene

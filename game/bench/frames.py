@@ -32,6 +32,7 @@ import statistics
 import time
 
 from game.bench import headless_home
+from game.testing.positions import goes_on, keeping_move, random_move
 
 TARGET_RENDER_MS = 8.0          # p99 of a frame, rendering only
 TARGET_SEARCHING_MS = 20.0      # p99 of a frame while the worker searches
@@ -104,30 +105,6 @@ def _new_state(name: str, seed: int, options: dict | None = None):
     return spec.new_game(seed=seed, options=options), None
 
 
-def _random_move(state, rng: random.Random, keep_going: bool) -> None:
-    """One random step: a chance step draws the game's own dice; else a random legal move,
-    with `keep_going` one that does not end the game (from a dead end, where every move
-    ends it, two moves are taken back)."""
-    if state.is_chance:
-        state.play(state.copy().sample_chance())
-        return
-    if not keep_going:
-        state.play(rng.choice(state.legal_moves()))
-        return
-    move = _keeping_move(state, rng)
-    if move is not None:
-        state.play(move)
-        return
-    for _ in range(min(2, len(state.history))):
-        state.undo()
-
-
-def _decision_due(state) -> bool:
-    """A player (not the dice) is to choose, and not just to pass."""
-    return (not state.is_over and not state.is_chance
-            and state.legal_moves() != ["pass"])
-
-
 def _game(name: str, seed: int = 3, moves: int = 0, options: dict | None = None,
           until=None, finish: bool = False, tries: int = 20_000):
     """(state, match): a game of `name` from `seed` after `moves` random moves that keep
@@ -139,9 +116,9 @@ def _game(name: str, seed: int = 3, moves: int = 0, options: dict | None = None,
         if state.is_over:
             break
         if len(state.history) < moves or (until is not None and not until(state)):
-            _random_move(state, rng, keep_going=True)
+            random_move(state, rng, keep_going=True)
         elif finish:
-            _random_move(state, rng, keep_going=False)
+            random_move(state, rng, keep_going=False)
         else:
             break
     else:
@@ -196,7 +173,7 @@ def _show(app, scene, push: bool = False, settle: int = 5):
 
 def _point_at(app, pos) -> None:
     """The mouse pointer moves to `pos` (a frame with the motion)."""
-    from game.bench.events import motion_event
+    from game.testing.events import motion_event
     app.step(1 / 60, [motion_event(pos)])
 
 
@@ -555,7 +532,7 @@ def _searching_rows(app, frames, record) -> None:
     )
     for name, seed, moves, options, what in positions:
         level = game.rules.get(name).ai_levels[-1]
-        scene = _scene(app, name, seed, moves, options, until=_goes_on, computer=level,
+        scene = _scene(app, name, seed, moves, options, until=goes_on, computer=level,
                        settle=0)
         before, after = _keep_searching(app, scene, level)
         before(-1)                      # the search starts with the scene's first frames
@@ -585,20 +562,20 @@ def _move_rows(app, frames, record) -> None:
         ("xtic", 3, 6, None, None),
         ("xoliba", 3, 10, None, None),
         ("catalina", 3, 40, None, lambda s: not isinstance(s.history[-1], Claim)
-         and _goes_on(s)),
+         and goes_on(s)),
         ("che", 7, 40, {"tiles": "unlimited"}, None),
         ("xutoli", 7, 40, {"tiles": 128}, None),
     )
     moves_rows, after_rows = [], []
     for name, seed, moves, options, until in games:
-        scene = _scene(app, name, seed, moves, options, until=until or _goes_on)
+        scene = _scene(app, name, seed, moves, options, until=until or goes_on)
         state = scene.state
         best_moves = best_after = None
         for attempt in range(PASSES):
             rng = random.Random(seed * 100 + attempt)
             wall, cpu, after_wall, after_cpu = [], [], [], []
             for _ in range(count):
-                move = _keeping_move(state, rng)
+                move = keeping_move(state, rng)
                 if move is None:                    # every move ends it: one of them
                     move = rng.choice(state.legal_moves())
                 start, start_cpu = time.perf_counter(), time.thread_time()
@@ -622,24 +599,6 @@ def _move_rows(app, frames, record) -> None:
                            f"moves)", best_moves, "move"))
     for row in after_rows + moves_rows:
         record(*row)
-
-
-def _goes_on(state) -> bool:
-    """A decision is due and some move does not end the game."""
-    return _decision_due(state) and _keeping_move(state) is not None
-
-
-def _keeping_move(state, rng: random.Random | None = None):
-    """A random legal move that does not end the game (the first, without `rng`); None
-    if they all do."""
-    moves = state.legal_moves()
-    for move in moves if rng is None else rng.sample(moves, len(moves)):
-        state.play(move)
-        over = state.is_over
-        state.undo()
-        if not over:
-            return move
-    return None
 
 
 def _load() -> str:
