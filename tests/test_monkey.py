@@ -31,6 +31,21 @@ def test_every_start_point_survives_a_random_stream(make_app):
     assert {"PauseScene", "SetupScene", "MenuScene"} <= set(report["scenes"])
 
 
+def test_the_start_points_come_from_the_registry():
+    import game.rules
+    import toy_game
+    names = [name for name, _ in monkey.start_points()]
+    assert len(set(names)) == len(names)
+    for spec in game.rules.in_order():
+        assert f"{spec.name} setup" in names and f"{spec.name} paused" in names
+        assert all(f"{spec.name}: {entry.label}" in names for entry in spec.menu_entries)
+    # every number of players a game's options allow (Xoliba: 2, 3 and 1)
+    assert {"xoliba players: Three", "xoliba players: Three, with computers",
+            "xoliba players: One (solitaire)"} <= set(names)
+    with toy_game.registered():
+        assert "take-away two humans" in [name for name, _ in monkey.start_points()]
+
+
 def test_a_crash_is_caught_with_the_seed_and_the_last_actions(make_app, monkeypatch):
     app = make_app()
     calls = {"count": 0}

@@ -4,9 +4,10 @@
 Mouse moves, clicks and drags at random places (half of them aimed at the buttons on
 screen), wheel turns, keys, gamepad buttons and sticks, window resizes, focus lost and
 regained, gamepads plugged in and pulled out, and pauses of a few seconds in which the
-computer plays. The stream is cut into episodes; each starts from the next of
-START_POINTS (every scene of every game, the puzzles, the settings, ...), and from there
-the random input goes wherever it leads.
+computer plays. The stream is cut into episodes; each starts from the next of the
+start points (every scene of every registered game, with each number of players its
+options allow, each game's own menu entries such as Xoliba's puzzles, the settings, ...;
+see start_points), and from there the random input goes wherever it leads.
 
 What counts as surviving:
 - no exception anywhere (the first one stops the run with the seed, the action number
@@ -27,6 +28,7 @@ import faulthandler
 import random
 import time
 from collections import Counter, deque
+from functools import partial
 
 from game.testing import events
 from game.testing.events import FakePad
@@ -92,14 +94,16 @@ def _seats(spec, kinds, rng):
 def start_points():
     """(name, factory(app, rng)): the factory gives the scenes to put on the stack,
     bottom first; an entry may be a function making the scene once those below it are
-    on the stack (a results card needs its game shown)."""
+    on the stack (a results card needs its game shown), or opening it itself and giving
+    None (a game's own menu entry, opened by the menu)."""
     import game.rules
     from game.scenes.menu import MenuScene
 
     points = [("menu", lambda app, rng: [MenuScene(app)])]
-    for name in game.rules.names():
-        spec = game.rules.get(name)
-        options = {"players": 2} if name == "xoliba" else {}
+    specs = [spec for spec in game.rules.all_specs() if spec.is_built]
+    for spec in specs:
+        name = spec.name
+        options = dict(spec.demo_options)       # a two-player game where it has a choice
 
         def setup(app, rng, spec=spec):
             from game.scenes.setup import SetupScene
@@ -140,16 +144,12 @@ def start_points():
                    (f"{name} computers only",
                     lambda app, rng, play=play: play(app, rng, kinds="cc")),
                    (f"{name} results", results), (f"{name} paused", pause)]
-    three = lambda app, rng, kinds: [MenuScene(app), _play(  # noqa: E731
-        app, "xoliba", _seats(game.rules.get("xoliba"), kinds, rng), rng.randrange(10_000),
-        rng.randrange(0, 20), {"players": 3})]
+    for spec in specs:
+        points += _other_seatings(spec)
+    for spec in specs:
+        points += [(f"{spec.name}: {entry.label}", partial(_menu_entry, entry=entry))
+                   for entry in spec.menu_entries]
     points += [
-        ("xoliba three players", lambda app, rng: three(app, rng, "hhh")),
-        ("xoliba three with computers", lambda app, rng: three(app, rng, "hcc")),
-        ("xoliba solitaire deal", lambda app, rng: [MenuScene(app), _play(
-            app, "xoliba", _seats(game.rules.get("xoliba"), "h", rng),
-            rng.randrange(10_000), 0, {"players": 1})]),
-        ("puzzle select", _puzzle_select),
         ("puzzle level", _puzzle_level),
         ("settings", _settings),
         ("statistics", _statistics),
@@ -158,10 +158,46 @@ def start_points():
     return points
 
 
-def _puzzle_select(app, rng):
+def _other_seatings(spec) -> list:
+    """Start points for every other number of seats the game's setup options give
+    (Xoliba: three players, and one, a solitaire), each the first value giving it: all
+    humans, and humans against computers; a one-seat game starts from its deal."""
+    counts = {len(spec.seats_for(spec.validate_options(spec.demo_options)))}
+    points = []
+    for opt in spec.options:
+        for value in opt.values if opt.in_setup else ():
+            options = {**spec.demo_options, opt.name: value}
+            try:
+                seats = len(spec.seats_for(spec.validate_options(options)))
+            except ValueError:
+                continue
+            if seats in counts:
+                continue
+            counts.add(seats)
+            name = f"{spec.name} {opt.label.lower() or opt.name}: {opt.label_of(value)}"
+            if seats == 1:
+                points.append((name, partial(_seated, spec=spec, kinds="h", options=options,
+                                             moves=False)))
+                continue
+            points += [(name, partial(_seated, spec=spec, kinds="h" * seats, options=options)),
+                       (f"{name}, with computers",
+                        partial(_seated, spec=spec, kinds="h" + "c" * (seats - 1),
+                                options=options))]
+    return points
+
+
+def _seated(app, rng, spec, kinds: str, options: dict, moves: bool = True):
     from game.scenes.menu import MenuScene
-    from game.scenes.puzzles import PuzzleSelectScene
-    return [MenuScene(app), PuzzleSelectScene(app)]
+    seats = _seats(spec, kinds, rng)
+    return [MenuScene(app), _play(app, spec.name, seats, rng.randrange(10_000),
+                                  rng.randrange(0, 20) if moves else 0, options)]
+
+
+def _menu_entry(app, rng, entry):
+    """A game's own menu entry (Xoliba: its solitaire puzzles), opened by the menu."""
+    from game.scenes.menu import MenuScene
+    menu = MenuScene(app)
+    return [menu, lambda: menu.open_entry(entry)]
 
 
 def _puzzle_level(app, rng):
@@ -266,7 +302,10 @@ class Monkey:
         if app.worker.busy:
             self._fail("a search is still pending after the games were left")
         for scene in above:
-            app.push(scene if isinstance(scene, Scene) else scene())
+            if not isinstance(scene, Scene):
+                scene = scene()             # made now; None: it opened itself
+            if scene is not None:
+                app.push(scene)
         self._step([])
 
     def _step(self, events, dt=1 / 60) -> None:
