@@ -8,7 +8,7 @@ import time
 import numpy as np
 import pygame
 
-from sounds.synth import NAMES, synthesise, synthesise_music
+from sounds.synth import names, synthesise, synthesise_music, synthesise_one
 
 MUSIC_CHANNEL = 0              # reserved for the music: effects never take it
 MUSIC_FADE_IN_MS = 1200
@@ -39,6 +39,8 @@ class SoundBank:
 
     Until ``start()`` succeeds (or if it fails) the bank is silent: ``play`` does nothing
     and ``error`` says why. Asking for an effect that does not exist raises ValueError.
+    The effects are the common ones and every registered game's cues (``names``); the cues
+    of a game registered after the start are synthesised the first time they are played.
     The effects and the music have separate volumes (``volume`` and ``music_volume``); a
     music volume of 0 stops the music. The music loops on its own reserved mixer channel.
 
@@ -52,7 +54,6 @@ class SoundBank:
     """
 
     def __init__(self, volume: float = 0.8, music_volume: float = 0.0) -> None:
-        self.names: tuple[str, ...] = NAMES
         self.error: str | None = None
         self.synthesis_seconds: dict[str, float] = {}
         self._volume = _clamp(volume)
@@ -61,6 +62,11 @@ class SoundBank:
         self._music: pygame.mixer.Sound | None = None
         self._music_stopping = False
         self._format: tuple[int, int, int] | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every effect the bank plays: the common ones and the registered games' cues."""
+        return names()
 
     @property
     def available(self) -> bool:
@@ -138,11 +144,27 @@ class SoundBank:
 
     def play(self, name: str) -> None:
         """Play one effect at the current volume (does nothing while silent)."""
-        if name not in self.names:
+        if name not in self._sounds and name not in self.names:
             raise ValueError(f"unknown sound {name!r}; known sounds: {', '.join(self.names)}")
         if self._volume == 0.0 or not self._ready():
             return
-        self._sounds[name].play()
+        sound = self._sounds.get(name) or self._build(name)
+        if sound is not None:
+            sound.play()
+
+    def _build(self, name: str) -> pygame.mixer.Sound | None:
+        """The Sound of a cue the start did not make (its game was registered since),
+        synthesised now and kept; None (and ``error`` says why) if that fails."""
+        frequency, size, channels = self._format
+        try:
+            sound = pygame.sndarray.make_sound(
+                to_samples(synthesise_one(name, frequency), size, channels))
+        except Exception as exc:  # the other effects still work
+            self.error = f"sound {name!r} off: {exc}"
+            return None
+        sound.set_volume(self._volume)
+        self._sounds[name] = sound
+        return sound
 
     def set_volume(self, volume: float) -> None:
         """Set the volume of every effect, clamped to 0..1."""

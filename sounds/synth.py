@@ -2,7 +2,8 @@
 optional calm music loop.
 
 Everything here is pure numpy and deterministic (noise comes from fixed seeds), so it can
-be tested without an audio device. ``synthesise(sample_rate)`` returns float32 mono
+be tested without an audio device. The effects are the common ones (RECIPES) and the cues
+the registered games add (their records' `sounds`, which name the public recipes below). ``synthesise(sample_rate)`` returns float32 mono
 waveforms in [-1, 1], each starting and ending in silence (raised-cosine fades) so that
 no effect clicks. ``synthesise_music(sample_rate)`` returns the music: a loop whose last
 sample runs on into its first (every note that rings past the end is folded back onto the
@@ -119,26 +120,6 @@ def _place(sr: int) -> np.ndarray:
     return _finish(body + thump + tap, sr, 0.80)
 
 
-def _handover(sr: int) -> np.ndarray:
-    """A light whoosh that slides upward, then a soft two-partial chime."""
-    seconds = 0.72
-    total = np.zeros(int(round(seconds * sr)))
-    whoosh_seconds = 0.34
-    t = _times(whoosh_seconds, sr)
-    rng = np.random.default_rng(2)
-    top = min(5000.0, 0.45 * sr)
-    lower = _band_noise(len(t), sr, 250.0, 1200.0, rng)
-    upper = _band_noise(len(t), sr, 1100.0, top, rng)
-    slide = t / whoosh_seconds
-    swell = np.sin(np.pi * slide) ** 2
-    whoosh = ((1.0 - slide) * lower + slide * upper * 0.8) * swell
-    _mix(total, whoosh, 0.0, sr, 0.22)
-    chime = _note(E6, seconds - 0.20, sr, (1.0, 0.18, 0.05), attack=0.006, decay=0.16)
-    chime += _note(B6, seconds - 0.20, sr, (1.0,), attack=0.010, decay=0.10) * 0.35
-    _mix(total, chime, 0.20, sr, 0.55)
-    return _finish(total, sr, 0.60)
-
-
 _BRIGHT = (1.0, 0.0, 0.22, 0.0, 0.09, 0.0, 0.04)     # soft square: odd harmonics
 _MELLOW = (1.0, 0.0, 0.11, 0.0, 0.04)                 # triangle-like
 _ROUND = (1.0, 0.30, 0.08)                            # sine with a little body
@@ -218,6 +199,43 @@ def _draw(sr: int) -> np.ndarray:
     return _finish(total, sr, 0.60)
 
 
+def _pass(sr: int) -> np.ndarray:
+    """A turn passed: a soft puff of air and one mellow note sinking a fourth."""
+    seconds = 0.38
+    t = _times(seconds, sr)
+    fall = np.clip((t - 0.05) / 0.22, 0.0, 1.0)
+    pitch = G5 * (D5 / G5) ** (fall * fall * (3 - 2 * fall))
+    note = _harmonics(pitch, t, _MELLOW, sr) * _envelope(t, 0.010, 0.14)
+    rng = np.random.default_rng(23)
+    puff = _band_noise(len(t), sr, 300.0, 1600.0, rng)
+    puff *= np.sin(np.pi * np.clip(t / 0.16, 0.0, 1.0)) ** 2
+    return _finish(note + 0.12 * puff, sr, 0.50)
+
+
+# --- the games' own cues ---------------------------------------------------------------
+# Public: each game's record names the cues it adds (GameSpec.sounds, references such as
+# "sounds.synth:handover"); synthesise() makes them with the common RECIPES.
+
+def handover(sr: int) -> np.ndarray:
+    """A light whoosh that slides upward, then a soft two-partial chime."""
+    seconds = 0.72
+    total = np.zeros(int(round(seconds * sr)))
+    whoosh_seconds = 0.34
+    t = _times(whoosh_seconds, sr)
+    rng = np.random.default_rng(2)
+    top = min(5000.0, 0.45 * sr)
+    lower = _band_noise(len(t), sr, 250.0, 1200.0, rng)
+    upper = _band_noise(len(t), sr, 1100.0, top, rng)
+    slide = t / whoosh_seconds
+    swell = np.sin(np.pi * slide) ** 2
+    whoosh = ((1.0 - slide) * lower + slide * upper * 0.8) * swell
+    _mix(total, whoosh, 0.0, sr, 0.22)
+    chime = _note(E6, seconds - 0.20, sr, (1.0, 0.18, 0.05), attack=0.006, decay=0.16)
+    chime += _note(B6, seconds - 0.20, sr, (1.0,), attack=0.010, decay=0.10) * 0.35
+    _mix(total, chime, 0.20, sr, 0.55)
+    return _finish(total, sr, 0.60)
+
+
 def _knock(sr: int, seconds: float, base: float, modes, tap_band, tap_gain: float,
            rng: np.random.Generator, attack: float = 0.0012) -> np.ndarray:
     """One hard, damped impact: inharmonic body modes (ratio, amplitude, decay) over
@@ -236,7 +254,7 @@ def _knock(sr: int, seconds: float, base: float, modes, tap_band, tap_gain: floa
 _DIE_MODES = ((1.0, 1.0, 0.010), (1.73, 0.6, 0.007), (2.61, 0.4, 0.005), (3.9, 0.2, 0.003))
 
 
-def _dice_rattle(sr: int) -> np.ndarray:
+def dice_rattle(sr: int) -> np.ndarray:
     """Dice clattering into a tray: five hard little knocks at uneven, shortening
     intervals, each a different pitch and softer than the last, over a faint hiss."""
     seconds = 0.26
@@ -254,7 +272,7 @@ def _dice_rattle(sr: int) -> np.ndarray:
     return _finish(total, sr, 0.55)
 
 
-def _dice_settle(sr: int) -> np.ndarray:
+def dice_settle(sr: int) -> np.ndarray:
     """One soft wooden knock: the dice come to rest."""
     seconds = 0.12
     t = _times(seconds, sr)
@@ -266,7 +284,7 @@ def _dice_settle(sr: int) -> np.ndarray:
     return _finish(knock + thump, sr, 0.45)
 
 
-def _swap(sr: int) -> np.ndarray:
+def swap(sr: int) -> np.ndarray:
     """Two pieces trading places: two soft tones gliding past each other (one up a
     fourth, one down) over a brief swish."""
     seconds = 0.32
@@ -283,7 +301,7 @@ def _swap(sr: int) -> np.ndarray:
     return _finish(tones + 0.18 * swish, sr, 0.55)
 
 
-def _flip(sr: int) -> np.ndarray:
+def flip(sr: int) -> np.ndarray:
     """One disc turning over: a tiny upward blip with a soft tap. Short and light, since a
     capture plays it for each disc, a few hundredths of a second apart."""
     seconds = 0.09
@@ -305,7 +323,7 @@ def _bell(frequency: float, seconds: float, sr: int, decay: float) -> np.ndarray
     return tone
 
 
-def _triangle(sr: int) -> np.ndarray:
+def triangle(sr: int) -> np.ndarray:
     """A triangle formed: its three corners ring one after another, C6 E6 G6."""
     seconds = 0.60
     total = np.zeros(int(round(seconds * sr)))
@@ -316,7 +334,7 @@ def _triangle(sr: int) -> np.ndarray:
     return _finish(total, sr, 0.55)
 
 
-def _region_closed(sr: int) -> np.ndarray:
+def region_closed(sr: int) -> np.ndarray:
     """A region closes: a quick rising sweep that lands on a warm C major chord."""
     seconds = 0.78
     total = np.zeros(int(round(seconds * sr)))
@@ -334,7 +352,7 @@ def _region_closed(sr: int) -> np.ndarray:
     return _finish(total, sr, 0.65)
 
 
-def _pattern(sr: int) -> np.ndarray:
+def pattern(sr: int) -> np.ndarray:
     """A pattern formed: a quick pentatonic run up to a held, shimmering E6."""
     seconds = 0.66
     total = np.zeros(int(round(seconds * sr)))
@@ -351,39 +369,44 @@ def _pattern(sr: int) -> np.ndarray:
     return _finish(total, sr, 0.60)
 
 
-def _pass(sr: int) -> np.ndarray:
-    """A turn passed: a soft puff of air and one mellow note sinking a fourth."""
-    seconds = 0.38
-    t = _times(seconds, sr)
-    fall = np.clip((t - 0.05) / 0.22, 0.0, 1.0)
-    pitch = G5 * (D5 / G5) ** (fall * fall * (3 - 2 * fall))
-    note = _harmonics(pitch, t, _MELLOW, sr) * _envelope(t, 0.010, 0.14)
-    rng = np.random.default_rng(23)
-    puff = _band_noise(len(t), sr, 300.0, 1600.0, rng)
-    puff *= np.sin(np.pi * np.clip(t / 0.16, 0.0, 1.0)) ** 2
-    return _finish(note + 0.12 * puff, sr, 0.50)
-
-
+# The effects every game shares; each game adds its own cues (see recipes()).
 RECIPES = {
     "place": _place,
-    "handover": _handover,
     "win": _win,
     "loss": _loss,
     "menu_move": _menu_move,
     "menu_confirm": _menu_confirm,
     "illegal": _illegal,
     "draw": _draw,
-    "dice_rattle": _dice_rattle,
-    "dice_settle": _dice_settle,
-    "swap": _swap,
-    "flip": _flip,
-    "triangle": _triangle,
-    "region_closed": _region_closed,
-    "pattern": _pattern,
     "pass": _pass,
 }
 
-NAMES: tuple[str, ...] = tuple(RECIPES)
+
+def recipes() -> dict:
+    """Every effect's recipe: the common RECIPES, then the cues of every registered game
+    (its record's `sounds`: cue name -> "module:function" reference), in the registry's
+    order. A game may not replace a common effect or another game's cue of the same name:
+    the first one stays."""
+    import game.rules           # headless; imported here so that importing sounds is quick
+    found = dict(RECIPES)
+    for spec in game.rules.in_order():
+        for name, reference in spec.sounds.items():
+            if name not in found:
+                found[name] = spec.load_reference(reference)
+    return found
+
+
+def names() -> tuple[str, ...]:
+    """The names of every effect (the common ones and the registered games' cues)."""
+    return tuple(recipes())
+
+
+def __getattr__(name: str):
+    # NAMES: the effects' names as the registry stands now (a game registered later
+    # adds its cues), so it is worked out when asked for.
+    if name == "NAMES":
+        return names()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _check_rate(sample_rate) -> int:
@@ -394,9 +417,19 @@ def _check_rate(sample_rate) -> int:
 
 
 def synthesise(sample_rate: int) -> dict[str, np.ndarray]:
-    """Every effect as a float32 mono waveform in [-1, 1] at ``sample_rate`` Hz."""
+    """Every effect (see recipes()) as a float32 mono waveform in [-1, 1] at
+    ``sample_rate`` Hz."""
     sample_rate = _check_rate(sample_rate)
-    return {name: recipe(sample_rate) for name, recipe in RECIPES.items()}
+    return {name: recipe(sample_rate) for name, recipe in recipes().items()}
+
+
+def synthesise_one(name: str, sample_rate: int) -> np.ndarray:
+    """One effect, as synthesise() makes it; ValueError for a name no recipe has."""
+    sample_rate = _check_rate(sample_rate)
+    recipe = recipes().get(name)
+    if recipe is None:
+        raise ValueError(f"unknown sound {name!r}; known sounds: {', '.join(names())}")
+    return recipe(sample_rate)
 
 
 # --- the music loop --------------------------------------------------------------------

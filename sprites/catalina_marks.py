@@ -15,8 +15,8 @@ _cache: dict = {}
 
 
 def seat_colour(palette, seat: int):
-    """Red and Blue are the palette's first two disc colours (Xoliba's red and blue)."""
-    return palette.discs[seat]
+    """Red and Blue: the claims colours of Catalina's record."""
+    return palette.claims[seat]
 
 
 def _thick_line(surface, colour, start, end, width: float) -> None:

@@ -3,6 +3,12 @@
 A `Palette` is plain data (RGB tuples), so it is hashable and safe to use as part of a
 cache key. Painters key their caches by `Palette.name`.
 
+The fields are the colours every screen shares. A game's own colours (Xtic's pieces,
+Xoliba's discs, the Truchet tiles...) are declared by the game's record in the registry
+(`GameSpec.colours`: name -> {palette name: colour}, "default" for any palette it does not
+name) and read the same way, `palette.piece_black`: an attribute the dataclass lacks is
+looked up in the registered games' records (see `Palette.__getattr__`).
+
 - "default": dark, warm arcade look: plum-black background, amber highlights, a sand
   board on which both the black and the brown Xtic pieces stand out.
 - "high contrast": pure black and white surroundings, saturated yellow / cyan signals.
@@ -37,12 +43,46 @@ class Palette:
     highlight_good: RGB      # legal targets, a winning line
     highlight_bad: RGB       # the losing line
     seats: tuple[RGB, RGB, RGB]
-    piece_black: RGB
-    piece_brown: RGB
-    piece_outline: RGB       # stroke around every piece, visible on squares and panels
-    piece_mark: RGB          # the inner rim that marks brown pieces without colour
-    discs: tuple[RGB, RGB, RGB]   # Xoliba's red, blue and green faces (its seats' names)
-    tiles: tuple[RGB, RGB] = ((238, 228, 204), (38, 76, 132))   # Truchet light/white, dark/blue
+
+    def __getattr__(self, field: str):
+        """A colour a registered game adds to the palettes (its record's `colours`): the
+        value for this palette, else the game's "default" one. AttributeError naming the
+        field when no game declares it."""
+        # Only the names no dataclass field answers get here; the guard keeps copying and
+        # unpickling (which look up special names before the fields exist) out of it.
+        name = vars(self).get("name")
+        if name is None or field.startswith("_"):
+            raise AttributeError(field)
+        return game_colour(name, field)
+
+
+# (palette name, field) -> colour: what the registered games' records give
+_GAME_COLOURS: dict[tuple[str, str], object] = {}
+
+
+def game_colour(palette_name: str, field: str):
+    """The colour `field` that a registered game declares (GameSpec.colours) for the
+    palette `palette_name` (its "default" when it names no such palette); memoised.
+    AttributeError when no registered game declares `field`."""
+    key = (palette_name, field)
+    try:
+        return _GAME_COLOURS[key]
+    except KeyError:
+        pass
+    import game.rules        # headless; imported here so that palettes stay a leaf module
+    for spec in game.rules.all_specs():
+        values = spec.colours.get(field)
+        if values is not None:
+            value = values.get(palette_name, values["default"])
+            _GAME_COLOURS[key] = value
+            return value
+    raise AttributeError(f"no palette colour {field!r}: neither the Palette fields nor any "
+                         f"registered game's colours (GameSpec.colours) name it")
+
+
+def forget_game_colours() -> None:
+    """Drop the memoised game colours (after a test registers or removes a game)."""
+    _GAME_COLOURS.clear()
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
@@ -75,11 +115,6 @@ DEFAULT = Palette(
     highlight_good=(120, 228, 120),
     highlight_bad=(255, 72, 72),
     seats=((255, 184, 48), (72, 200, 255), (240, 96, 156)),
-    piece_black=(38, 34, 42),
-    piece_brown=(158, 84, 38),
-    piece_outline=(252, 232, 196),
-    piece_mark=(255, 206, 140),
-    discs=((226, 62, 52), (52, 124, 236), (56, 178, 84)),
 )
 
 HIGH_CONTRAST = Palette(
@@ -99,12 +134,6 @@ HIGH_CONTRAST = Palette(
     highlight_good=(0, 230, 0),
     highlight_bad=(255, 0, 64),
     seats=((255, 230, 0), (0, 255, 255), (255, 80, 255)),
-    piece_black=(0, 0, 0),
-    piece_brown=(150, 70, 0),
-    piece_outline=(255, 255, 255),
-    piece_mark=(255, 225, 80),
-    discs=((255, 32, 32), (32, 112, 255), (0, 220, 0)),
-    tiles=((255, 255, 255), (0, 28, 120)),
 )
 
 # Okabe-Ito: orange (230,159,0), sky blue (86,180,233), bluish green (0,158,115),
@@ -126,14 +155,6 @@ COLOUR_BLIND_SAFE = Palette(
     highlight_good=(0, 114, 178),
     highlight_bad=(213, 94, 0),
     seats=((230, 159, 0), (86, 180, 233), (204, 121, 167)),
-    piece_black=(22, 22, 30),
-    piece_brown=(196, 128, 24),
-    piece_outline=(250, 250, 245),
-    piece_mark=(255, 240, 150),
-    # Vermillion, blue and bluish green; the discs' marks tell them apart as well.
-    discs=((213, 94, 0), (0, 114, 178), (0, 158, 115)),
-    # Cream and Okabe-Ito blue: far apart in lightness, whatever the colour vision.
-    tiles=((246, 240, 218), (0, 92, 150)),
 )
 
 PALETTES: dict[str, Palette] = {

@@ -13,11 +13,11 @@ import time
 import numpy as np
 import pygame
 
-from game.bench import events
+from game.testing import events
 # The raw events (shared with the benches) and a fake SDL game controller (the monkey's).
-from game.bench.events import (click_event, drag_events, key_event,  # noqa: F401
-                               motion_event, release_event, resize_event, wheel_event)
-from game.bench.monkey import FakePad
+from game.testing.events import (click_event, drag_events, key_event,  # noqa: F401
+                                 motion_event, release_event, resize_event, wheel_event)
+from game.testing.events import FakePad
 from game.views.xtic_view import BOARD, POOL
 
 FRAME = 1 / 60

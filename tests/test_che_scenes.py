@@ -200,7 +200,7 @@ def test_the_move_list_has_a_row_per_turn(make_app):
 
 
 def test_a_run_out_finish_shows_both_largest_regions(make_app):
-    from game.bench.che import grow_layout
+    from game.testing.positions import grow_layout
     app = make_app()
     state = SPEC.new_game(seed=21, options={"tiles": 48})
     grow_layout(state, 47, random.Random(21))

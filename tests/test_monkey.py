@@ -1,4 +1,4 @@
-"""The monkey test (game/bench/monkey.py): a seeded stream of random mouse, keyboard and
+"""The monkey test (game/testing/monkey.py): a seeded stream of random mouse, keyboard and
 gamepad input, resizes, focus changes and gamepads coming and going, from every start
 point (every scene of every game, the puzzles, the settings). The suite runs a short
 stream; `python -m game.bench monkey --actions 50000` runs the full one. The last tests
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.bench import monkey
+from game.testing import monkey
 from game.engine import saves
 from game.engine.saves import Seat
 from game.scenes.menu import MenuScene
@@ -29,6 +29,21 @@ def test_every_start_point_survives_a_random_stream(make_app):
     assert set(report["kinds"]) == set(monkey.ACTION_KINDS)
     # It went beyond where it was put: scenes reached by the random input alone.
     assert {"PauseScene", "SetupScene", "MenuScene"} <= set(report["scenes"])
+
+
+def test_the_start_points_come_from_the_registry():
+    import game.rules
+    import toy_game
+    names = [name for name, _ in monkey.start_points()]
+    assert len(set(names)) == len(names)
+    for spec in game.rules.in_order():
+        assert f"{spec.name} setup" in names and f"{spec.name} paused" in names
+        assert all(f"{spec.name}: {entry.label}" in names for entry in spec.menu_entries)
+    # every number of players a game's options allow (Xoliba: 2, 3 and 1)
+    assert {"xoliba players: Three", "xoliba players: Three, with computers",
+            "xoliba players: One (solitaire)"} <= set(names)
+    with toy_game.registered():
+        assert "take-away two humans" in [name for name, _ in monkey.start_points()]
 
 
 def test_a_crash_is_caught_with_the_seed_and_the_last_actions(make_app, monkeypatch):

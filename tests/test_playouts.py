@@ -1,8 +1,9 @@
-"""Seeded random playouts of every game in every mode (game/bench/playouts.py): 100 games a
-mode, each checked at every step, undone, redone, saved and loaded. The bench
+"""Seeded random playouts of every game in every mode (game/testing/playouts.py): 100 games
+a mode, each checked at every step, undone, redone, saved and loaded. The bench
 (`python -m game.bench playouts`) plays 1,000 a mode with the full checks; here the same
 games run with the cheaper QUICK checks, on two processes where the machine has two
-cores. The last tests break a game on purpose, to show the checker fails then."""
+cores. The last tests break a game on purpose, to show the checker fails then, and play a
+game of the tests' own that the checker knows nothing about."""
 from __future__ import annotations
 
 import argparse
@@ -16,9 +17,10 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 import game.rules
-from game.bench import playouts as P
-from game.bench.playouts import MODES, QUICK, PlayoutFailure, playout
+import toy_game
 from game.rules import catalina, xoliba, xtic
+from game.testing import playouts as P
+from game.testing.playouts import MODES, QUICK, PlayoutFailure, playout
 
 GAMES = 100                 # per mode
 JOBS = min(2, os.cpu_count() or 1)
@@ -151,6 +153,36 @@ def test_a_crash_in_the_rules_is_a_failure_naming_the_move():
     text = first_failure(broken(xtic.SPEC, Crashing), {}, "crash")
     assert text.startswith("xtic [crash] seed 0 ") and "playing, move 5" in text
     assert "RuntimeError: boom" in text
+
+
+# --- a game the checker has never heard of -------------------------------------------------
+def test_every_game_record_names_its_playouts():
+    for spec in game.rules.in_order():
+        assert isinstance(spec.load("playouts"), P.Playouts), spec.name
+
+
+def test_a_new_game_is_checked_with_no_code_of_its_own():
+    """A game whose record names no playouts: modes from its options, the contract's
+    checks, undo to the start, redo, save and load and carry on."""
+    with toy_game.registered() as spec:
+        assert P.playouts_of(spec) is P.GENERIC
+        modes = P.modes_of(spec)
+        assert [mode.label for mode in modes] == ["standard (defaults)", "pile=10", "pile=21"]
+        assert P.uncovered(MODES + modes) == []
+        for mode in modes:
+            for seed in range(20):
+                stats = P.run_mode(mode, seed, P.FULL)
+                assert stats.moves > 0 and stats.winner in (0, 1)
+
+
+def test_a_new_game_with_a_broken_undo_fails_the_generic_checks():
+    class Forgetful(toy_game.TakeAwayState):
+        def _restore(self, snapshot):
+            self.left = snapshot[0]              # whose turn it was is not given back
+
+    with toy_game.registered():
+        text = first_failure(broken(toy_game.SPEC, Forgetful), {}, "forgetful")
+    assert text.startswith("take-away [forgetful] seed 0 ") and "undo" in text
 
 
 # --- the bench's report -------------------------------------------------------------------

@@ -126,3 +126,12 @@ def test_tutorial_suggests_its_tutor_levels_move(make_app):
     assert tutorial.shown_hint() in tutorial.state.legal_moves()
     assert "Tutorial, step 1 of 2" in tutorial.panel_lines()[0][0]
     pygame.event.clear()
+
+
+def test_passes_the_playouts_checker():
+    from game.testing import playouts
+    modes = playouts.modes_of(SPEC)
+    assert [mode.game for mode in modes] == ["tictactoe"]
+    for seed in range(100):
+        result = playouts.run_mode(modes[0], seed, playouts.FULL)
+        assert result.moves >= 5 and result.winner in (0, 1, None)

@@ -233,6 +233,43 @@ def test_unknown_effect_is_a_value_error_naming_the_known_ones(fresh_mixer):
         bank.play("Place")
 
 
+def test_each_game_brings_its_own_cues():
+    """The common effects are the synth's; every other one is a game's (its record's
+    `sounds`), so a game added to the registry brings its cues with it."""
+    import game.rules
+    from sounds import synth
+    games = {name: spec.name for spec in game.rules.in_order() for name in spec.sounds}
+    assert set(games) == EXPECTED - set(synth.RECIPES)
+    assert set(synth.RECIPES) == {"place", "win", "loss", "menu_move", "menu_confirm",
+                                  "illegal", "draw", "pass"}
+    assert games["handover"] == "xtic" and games["dice_rattle"] == "catalina"
+
+
+def test_a_game_registered_after_the_start_is_heard_on_first_play(fresh_mixer):
+    import game.rules
+    bank = sounds.SoundBank()
+    assert bank.start(), bank.error
+    spec = game.rules.GameSpec(name="test-sounds", title="Test sounds", blurb="",
+                               sounds={"test_blip": "sounds.synth:flip"})
+    with pytest.raises(ValueError, match="test_blip"):
+        bank.play("test_blip")
+    game.rules.register(spec)
+    try:
+        assert "test_blip" in bank.names and "test_blip" in sounds.NAMES
+        assert "test_blip" not in bank._sounds
+        bank.play("test_blip")
+        frequency, _, _ = pygame.mixer.get_init()
+        wave = sounds.synthesise(frequency)["test_blip"]
+        assert np.array_equal(wave, sounds.synthesise(frequency)["flip"])
+        assert bank._sounds["test_blip"].get_length() == pytest.approx(len(wave) / frequency,
+                                                                       abs=1e-3)
+        bank.set_volume(0.25)
+        assert bank._sounds["test_blip"].get_volume() == pytest.approx(0.25, abs=0.01)
+    finally:
+        game.rules.unregister(spec.name)
+    assert "test_blip" not in sounds.NAMES
+
+
 def test_importing_initialises_nothing():
     import subprocess
     import sys

@@ -31,8 +31,11 @@ def test_palettes_are_complete_and_named():
         assert len(palette.seats) == 3 and len(palette.discs) == 3
         assert len(palette.tiles) == 2
         colours = [value for field, value in vars(palette).items()
-                   if field not in ("name", "seats", "discs", "tiles")]
+                   if field not in ("name", "seats")]
+        # The games' own colours (their records' `colours`) read the same way.
         colours += list(palette.seats) + list(palette.discs) + list(palette.tiles)
+        colours += [palette.piece_black, palette.piece_brown, palette.piece_outline,
+                    palette.piece_mark]
         for colour in colours:
             assert len(colour) == 3 and all(0 <= c <= 255 for c in colour)
         assert palette.piece_black != palette.piece_brown
@@ -40,6 +43,43 @@ def test_palettes_are_complete_and_named():
         # Truchet light and dark: told apart by lightness, whatever the colour vision.
         light, dark = (sum(colour) / 3 for colour in palette.tiles)
         assert light - dark > 120
+
+
+def test_the_games_colours_come_from_their_records():
+    import game.rules
+    declared = {}
+    for spec in game.rules.all_specs():
+        for field, values in spec.colours.items():
+            assert "default" in values, (spec.name, field)
+            assert set(values) <= set(PALETTE_NAMES) | {"default"}, (spec.name, field)
+            # Games that share an entry (Che's and Xutoli's tiles) give it the same colours.
+            assert declared.setdefault(field, values) == values, (spec.name, field)
+            for name in PALETTE_NAMES:
+                assert getattr(PALETTES[name], field) == values.get(name, values["default"])
+    assert {"piece_black", "discs", "tiles"} <= set(declared)
+    for field in declared:
+        assert field not in vars(DEFAULT)       # not a field of the shared palette
+    with pytest.raises(AttributeError, match="no_such_colour"):
+        DEFAULT.no_such_colour          # noqa: B018
+    hash(DEFAULT)                       # still plain, frozen data
+
+
+def test_a_game_registered_later_adds_its_colours():
+    import game.rules
+    from sprites import palettes
+    spec = game.rules.GameSpec(name="test-colours", title="Test colours", blurb="",
+                               colours={"glow": {"default": (1, 2, 3),
+                                                 "high contrast": (4, 5, 6)}})
+    assert not hasattr(DEFAULT, "glow")
+    game.rules.register(spec)
+    try:
+        assert DEFAULT.glow == (1, 2, 3)
+        assert PALETTES["colour-blind safe"].glow == (1, 2, 3)
+        assert PALETTES["high contrast"].glow == (4, 5, 6)
+    finally:
+        game.rules.unregister(spec.name)
+        palettes.forget_game_colours()
+    assert not hasattr(DEFAULT, "glow")
 
 
 def test_get_palette_falls_back_to_default():

@@ -7,7 +7,6 @@ measured with an unlimited pool, so 64 tiles can be grown without the game endin
 from __future__ import annotations
 
 from game.bench import tile_games
-from game.bench.tile_games import grow_layout  # noqa: F401  (tests grow layouts with it)
 
 BENCH = tile_games.TileBench(
     game="che",

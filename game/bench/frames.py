@@ -15,6 +15,11 @@ from a mid-game position of each game: the half second of frames after each (its
 animation; Che's and Xutoli's camera following the layout), and the frame in which it is
 played ("move lands": the state copied, the game saved, the panel redrawn).
 
+What is measured of each game comes from its record in the registry (GameSpec.frames, a
+FrameScreens: its play screens, its ends, where its computer searches and where real
+moves are played; the five games' are at the end of this module); a game whose record
+names none is measured with FrameScreens' defaults. The loops below never name a game.
+
 Every scene is measured after its first few frames (which paint and cache what it
 draws). Besides the wall-clock p50 and p99, "cpu p99" is the main thread's CPU time per
 frame: on a busy machine a frame can wait for a core, and a wall time far above the CPU
@@ -30,12 +35,14 @@ import os
 import random
 import statistics
 import time
+from dataclasses import dataclass
+from typing import Callable
 
 from game.bench import headless_home
+from game.testing.positions import goes_on, keeping_move, random_move
 
 TARGET_RENDER_MS = 8.0          # p99 of a frame, rendering only
 TARGET_SEARCHING_MS = 20.0      # p99 of a frame while the worker searches
-GAMES = ("xtic", "xoliba", "catalina", "che", "xutoli")
 # Row groups: (target ms, what the summary calls them).
 GROUPS = {
     "render": (TARGET_RENDER_MS, "rendering"),
@@ -104,30 +111,6 @@ def _new_state(name: str, seed: int, options: dict | None = None):
     return spec.new_game(seed=seed, options=options), None
 
 
-def _random_move(state, rng: random.Random, keep_going: bool) -> None:
-    """One random step: a chance step draws the game's own dice; else a random legal move,
-    with `keep_going` one that does not end the game (from a dead end, where every move
-    ends it, two moves are taken back)."""
-    if state.is_chance:
-        state.play(state.copy().sample_chance())
-        return
-    if not keep_going:
-        state.play(rng.choice(state.legal_moves()))
-        return
-    move = _keeping_move(state, rng)
-    if move is not None:
-        state.play(move)
-        return
-    for _ in range(min(2, len(state.history))):
-        state.undo()
-
-
-def _decision_due(state) -> bool:
-    """A player (not the dice) is to choose, and not just to pass."""
-    return (not state.is_over and not state.is_chance
-            and state.legal_moves() != ["pass"])
-
-
 def _game(name: str, seed: int = 3, moves: int = 0, options: dict | None = None,
           until=None, finish: bool = False, tries: int = 20_000):
     """(state, match): a game of `name` from `seed` after `moves` random moves that keep
@@ -139,9 +122,9 @@ def _game(name: str, seed: int = 3, moves: int = 0, options: dict | None = None,
         if state.is_over:
             break
         if len(state.history) < moves or (until is not None and not until(state)):
-            _random_move(state, rng, keep_going=True)
+            random_move(state, rng, keep_going=True)
         elif finish:
-            _random_move(state, rng, keep_going=False)
+            random_move(state, rng, keep_going=False)
         else:
             break
     else:
@@ -196,7 +179,7 @@ def _show(app, scene, push: bool = False, settle: int = 5):
 
 def _point_at(app, pos) -> None:
     """The mouse pointer moves to `pos` (a frame with the motion)."""
-    from game.bench.events import motion_event
+    from game.testing.events import motion_event
     app.step(1 / 60, [motion_event(pos)])
 
 
@@ -253,6 +236,85 @@ def _paced(each_frame=None, fps: int = 60):
     return wait
 
 
+# --- what a game shows: its record's `frames` ---------------------------------------------
+@dataclass(frozen=True)
+class Screen:
+    """A row of a game's play screen: a game from `seed` after `moves` random moves that
+    keep it going (then more until `until(state)` holds), shown alone; `prepare(app,
+    scene)` runs first (a piece selected, an overlay; it may return more names for the
+    label), and `animate(app, scene)` gives the hook run before each measured frame (e.g.
+    replay_last_move). With `same_scene`, the row is the scene of the row before, which
+    `prepare` changes. `label` is the row's name after "play ", formatted with {name}
+    (the game's), {state} (its state) and whatever `prepare` returned."""
+    label: str
+    moves: int = 0
+    options: dict | None = None
+    seed: int = 3
+    until: Callable | None = None
+    prepare: Callable | None = None
+    animate: Callable | None = None
+    same_scene: bool = False
+
+
+@dataclass(frozen=True)
+class Ending:
+    """A results row: a game played at random to its end (after `moves` that keep it
+    going), from the first seed counting up from 3 whose end `want(state)` accepts;
+    `what` the end shows, for the row's name."""
+    what: str
+    want: Callable | None = None
+    options: dict | None = None
+    moves: int = 0
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the computer searches or real moves are played: a game from `seed` after
+    `moves` random moves that keep it going, then more until `until(state)` holds (by
+    default, goes_on: a decision is due that need not end the game); `note` follows the
+    searching row's name (what the board shows)."""
+    seed: int = 3
+    moves: int = 0
+    options: dict | None = None
+    until: Callable | None = None
+    note: str = ""
+
+
+def replay_last_move(app, scene):
+    """A frame hook that runs the animation of the last move again (every half second in
+    the loop)."""
+    return _replay_last_move(scene)
+
+
+@dataclass(frozen=True)
+class FrameScreens:
+    """What the frames bench measures of a game, named by its record (GameSpec.frames):
+    its play screens (`play`, Screen each), its ends under the results card (`results`,
+    Ending each), the position its strongest computer searches (`searching`) and where
+    real moves are played (`moving`); `demo`: the attract demo row shows this game's demo;
+    `more(app, frames, record)`: rows of the game's other screens (Xoliba's puzzles),
+    after the statistics. A game whose record names none is measured with these
+    defaults. Its tutorial and rules pages are measured in any case."""
+    play: tuple = (Screen("{name}: start"),
+                   Screen("{name}: move animations", moves=6, animate=replay_last_move))
+    results: tuple = (Ending("its end"),)
+    searching: Position = Position()
+    moving: Position = Position(moves=6)
+    demo: bool = False
+    more: Callable | None = None
+
+
+def screens_of(spec) -> FrameScreens:
+    """The game's FrameScreens, from its record; the defaults when it names none."""
+    return spec.load("frames") or FrameScreens()
+
+
+def _games() -> list:
+    """(spec, FrameScreens) of every built game, in the registry's order."""
+    import game.rules
+    return [(spec, screens_of(spec)) for spec in game.rules.in_order() if spec.is_built]
+
+
 # --- the rows ----------------------------------------------------------------------------
 def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]:
     """(scene, p50 ms, p99 ms, CPU p99 ms, target ms, group) of every row; the group is
@@ -266,10 +328,10 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
     from game.scenes.pause import PauseScene
     from game.scenes.settings import SettingsScene
     from game.scenes.setup import SetupScene
-    import game.rules
 
     app = App(size=size, headless=True)
     rows = []
+    games = _games()
 
     def record(name, timed, group="render"):
         wall, cpu = timed
@@ -279,156 +341,85 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
     _show(app, MenuScene(app))
     app.freeze_startup_objects()            # as App.run does after its first frame
     record("menu", _timed(app, frames))
-    _show(app, SetupScene(app, game.rules.get("xtic")), push=True)
+    _show(app, SetupScene(app, games[0][0]), push=True)
     record("setup", _timed(app, frames))
     _show(app, SettingsScene(app))
     record("settings", _timed(app, frames))
 
-    _scene(app, "xtic")
-    record("play xtic: start", _timed(app, frames))
-    scene = _scene(app, "xtic", moves=9)
-    record("play xtic: move animations", _timed(app, frames, _replay_last_move(scene)))
-    _show(app, PauseScene(app, scene), push=True)
-    record("pause overlay", _timed(app, frames))
-
-    _xoliba_rows(app, frames, record)
-    _catalina_rows(app, frames, record)
-    _tile_rows(app, frames, record)
-    _results_rows(app, frames, record)
-    _tutorial_rows(app, frames, record)
-    _rules_rows(app, frames, record)
+    for number, (spec, screens) in enumerate(games):
+        scene = _play_rows(app, frames, record, spec, screens)
+        if number == 0:                     # the pause overlay, over the first game
+            _show(app, PauseScene(app, scene), push=True)
+            record("pause overlay", _timed(app, frames))
+    _results_rows(app, frames, record, games)
+    _tutorial_rows(app, frames, record, games)
+    _rules_rows(app, frames, record, games)
     _stats_row(app, frames, record)
-    _puzzle_rows(app, frames, record)
-    _searching_rows(app, frames, record)
-    _move_rows(app, frames, record)
+    for spec, screens in games:
+        if screens.more is not None:
+            screens.more(app, frames, record)
+    _searching_rows(app, frames, record, games)
+    _move_rows(app, frames, record, games)
     app.shutdown()
     return rows
 
 
-def _xoliba_rows(app, frames, record) -> None:
-    _scene(app, "xoliba")
-    record("play xoliba: start", _timed(app, frames))
-    # A capturing move, so the flips animate as well as the swap.
-    scene = _scene(app, "xoliba", moves=6, until=lambda s: s.last_captured)
-    record("play xoliba: move + flip animations", _timed(app, frames,
-                                                           _replay_last_move(scene)))
-    scene = _scene(app, "xoliba", moves=5, options={"players": 3})
-    view = scene.view
-    frm = sorted(view.movable())[0] if view.movable() else None
-    if frm is not None:
-        view.selected = frm             # a piece selected: its targets and triangles shown
-    record("play xoliba 3p: piece selected", _timed(app, frames))
-    scene = _scene(app, "xoliba", moves=8, options={"players": 3},
-                   until=lambda s: s.last_captured)
-    record("play xoliba 3p: move + flip animations", _timed(app, frames,
-                                                              _replay_last_move(scene)))
-
-
-def _catalina_rows(app, frames, record) -> None:
-    """Catalina Tiles 30 steps in: the dice thrown again and again, then a roll's
-    claimable tiles outlined with one pointed at (the dice laid out in its order)."""
-    from game.rules.catalina import Claim
-    from game.views.catalina_view import grid_xy
-
-    scene = _scene(app, "catalina", moves=30, until=lambda s: s.is_chance)
-    state = scene.state
-    roll = state.next_roll()
-
-    def throw(index):
-        if not scene.view.animating:
-            scene.view.on_move(roll, state)
-    record("play catalina: dice rolling", _timed(app, frames, throw))
-    state.play(roll)
-    scene.view.sync()
-    claims = list(state.claimable())
-    if claims:
-        _point_at(app, scene.view.cell_rect(*grid_xy(claims[0])).center)
-    record(f"play catalina: {len(claims)} claimable tiles, one pointed",
-           _timed(app, frames))
-    scene = _scene(app, "catalina", moves=40, until=lambda s: isinstance(s.history[-1], Claim))
-    record("play catalina: claim animations", _timed(app, frames,
-                                                       _replay_last_move(scene)))
-
-
-def _tile_rows(app, frames, record) -> None:
-    """Che and Xutoli, 64 tiles zoomed out to fit (an unlimited or large pool, so the game
-    goes on), the pointer on a tile (its region outlined), the last tile popping in."""
-    _scene(app, "che")
-    record("play che: start", _timed(app, frames))
-    scene = _tile_scene(app, "che", {"tiles": "unlimited"})
-    record(f"play che: {scene.state.layout.count} tiles, move animations",
-           _timed(app, frames, _replay_last_move(scene)))
-
-    scene = _tile_scene(app, "xutoli", {"tiles": 128})
-    scene.view.show_letters = True
-    record(f"play xutoli: {scene.state.layout.count} tiles, letters, move animations",
-           _timed(app, frames, _replay_last_move(scene)))
-    scene.view.show_letters = False
-    scene.view.show_legend = True
-    record("play xutoli: legend card open", _timed(app, frames))
-
-
-def _tile_scene(app, name: str, options: dict, tiles: int = 64):
-    scene = _scene(app, name, seed=7, moves=tiles, options=options)
-    layout = scene.state.layout
-    tile = layout.tiles()[layout.count // 2]
-    _point_at(app, scene.view.cell_rect(tile.x, tile.y).center)
+def _play_rows(app, frames, record, spec, screens: FrameScreens):
+    """The rows of the game's play screens; returns the last scene shown."""
+    scene = None
+    for screen in screens.play:
+        if not screen.same_scene or scene is None:
+            scene = _scene(app, spec.name, screen.seed, screen.moves, screen.options,
+                           screen.until)
+        names = (screen.prepare(app, scene) if screen.prepare is not None else None) or {}
+        label = screen.label.format(name=spec.name, state=scene.state, **names)
+        hook = screen.animate(app, scene) if screen.animate is not None else None
+        record(f"play {label}", _timed(app, frames, hook))
     return scene
 
 
-def _results_rows(app, frames, record) -> None:
+def _results_rows(app, frames, record, games) -> None:
     """Each game's end: the board as it finished, its last move animated again every
     half second under the results card (the end's own highlights pulse between)."""
     from game.scenes.results import ResultsScene
 
-    games = (
-        ("xtic", "losing line", None, None, 0),
-        ("xoliba", "final triangles", None, None, 0),
-        ("catalina", "winning line", lambda s: bool(s.winning_line), None, 0),
-        ("che", "winning region", lambda s: s.outcome.winner is not None, None, 30),
-        ("xutoli", "winning pair and path", _won_by_pair, {"tiles": 128}, 30),
-        ("xutoli", "single target matched, flashing",
-         lambda s: s.outcome.winner is not None, {"target": "drawn_letter", "tiles": 128}, 0),
-    )
-    for name, what, want, options, moves in games:
-        state, match = _finished_game(name, want, options=options, moves=moves)
-        scene = _scene(app, name, state=state, match=match)
-        _show(app, ResultsScene(app, scene), push=True)
-        record(f"results {name}: {what}, last move replayed ({len(state.history)} moves)",
-               _timed(app, frames, _replay_last_move(scene)))
+    for spec, screens in games:
+        name = spec.name
+        for ending in screens.results:
+            state, match = _finished_game(name, ending.want, options=ending.options,
+                                          moves=ending.moves)
+            scene = _scene(app, name, state=state, match=match)
+            _show(app, ResultsScene(app, scene), push=True)
+            record(f"results {name}: {ending.what}, last move replayed "
+                   f"({len(state.history)} moves)",
+                   _timed(app, frames, _replay_last_move(scene)))
 
 
-def _won_by_pair(state) -> bool:
-    formation = state.winning_formation
-    return formation is not None and formation.second is not None
-
-
-def _tutorial_rows(app, frames, record) -> None:
+def _tutorial_rows(app, frames, record, games) -> None:
     """Each game's tutorial, the easy computer's suggestion ringed on the board."""
-    import game.rules
     from game.scenes.tutorial import tutorial_scene
 
-    for name in GAMES:
-        scene = tutorial_scene(app, game.rules.get(name))
+    for spec, _ in games:
+        scene = tutorial_scene(app, spec)
         app.reset_to(scene)
         if scene.state.is_chance:               # Catalina: the player's roll first
             scene.play_move(scene.state.copy().sample_chance())
         for _ in range(60):
             app.step(1 / 30, [])                # the roll settles, the suggestion is found
         shown = scene.suggestion() is not None
-        record(f"tutorial {name}: suggestion {'ringed' if shown else 'NOT shown'}",
+        record(f"tutorial {spec.name}: suggestion {'ringed' if shown else 'NOT shown'}",
                _timed(app, frames))
 
 
-def _demo_row(app, frames, record) -> None:
-    """Attract mode's Xoliba demo, computers playing each other at the pace of the game
-    loop (60 frames a second), each search in the worker."""
+def _demo_row(app, frames, record, spec) -> None:
+    """Attract mode's demo of the game (`spec`), computers playing each other at the pace
+    of the game loop (60 frames a second), each search in the worker."""
     import game.rules
     from game.scenes import attract
     from game.scenes.menu import MenuScene
 
     _show(app, MenuScene(app), settle=1)
-    attract.DemoScene.shown = game.rules.in_order().index(game.rules.get("xoliba"))
+    attract.DemoScene.shown = game.rules.in_order().index(spec)
     demo = _show(app, attract.DemoScene(app), push=True)   # as the idle menu shows it
     busy = []
     start = len(demo.state.history)
@@ -437,18 +428,18 @@ def _demo_row(app, frames, record) -> None:
            f"(searching {sum(busy)}/{len(busy)}, real time)", times, "search")
 
 
-def _rules_rows(app, frames, record) -> None:
+def _rules_rows(app, frames, record, games) -> None:
     """Each game's rules, every page in turn (each with its diagram). A first pass reads
     each page for half a second (30 frames) then turns to the next: the frame of each
     turn is its page's first view, and the worst other frame is where the scene painted
     a page ahead, off screen (see RulesScene._paint_ahead); both are in the row's name,
     with the frame that opened the scene.
     Then the measured frames turn through the pages again."""
-    import game.rules
     from game.scenes.rules import RulesScene
 
-    for name in GAMES:
-        scene = RulesScene(app, game.rules.get(name))
+    for spec, _ in games:
+        name = spec.name
+        scene = RulesScene(app, spec)
         app.reset_to(scene)
         first, ahead = [], []
         for page in range(scene.page_count):
@@ -495,81 +486,29 @@ def _stats_row(app, frames, record) -> None:
     record(f"statistics: {len(scene.rows)} rows, scrolling", _timed(app, frames, scroll))
 
 
-def _puzzle_rows(app, frames, record) -> None:
-    """The Xoliba solitaire puzzles: the level grid, a level while the solver thinks about
-    a hint (with the arrow of the last one shown), and the solved celebration."""
-    from game.puzzle_progress import PuzzleProgress
-    from game.scenes.puzzle_play import PuzzleScene
-    from game.scenes.puzzles import PuzzleSelectScene
-
-    select = _show(app, PuzzleSelectScene(app))
-    record("puzzles: level select", _timed(app, frames))
-    levels = select.levels
-    level = levels[min(29, len(levels) - 1)]
-    scene = PuzzleScene(app, level, PuzzleProgress(), levels)
-    app.push(scene)
-    scene.state.play(scene.state.parse_move(level.line[0]))
-    scene.view.sync()
-    scene.request_hint()                    # from the level's line: the arrow is shown
-    thinking = []
-
-    def keep_hinting(index):
-        # The solver searches in the worker while the arrow pulses and the panel counts.
-        if not app.worker.busy:
-            app.worker.request_job("solitaire_hint", {"positions": scene._positions()})
-        thinking.append(app.worker.busy)
-    for index in range(5):
-        keep_hinting(index)
-        app.step(1 / 30, [])
-    thinking.clear()
-    times = _timed(app, frames, keep_hinting)
-    app.worker.cancel()
-    record(f"puzzles: hint shown, solver thinking ({sum(thinking)}/{len(thinking)})", times,
-           "search")
-    first = levels[0]
-    scene = PuzzleScene(app, first, PuzzleProgress(), levels)
-    app.reset_to(scene)
-    scene.play_move(scene.state.parse_move(first.line[0]))
-    scene.celebration_time = 0.0
-    scene.results_timer = None              # the card would cover the panel: board only
-    for _ in range(5):
-        app.step(1 / 30, [])
-
-    def celebrate(index):
-        scene.celebration_time = (index % 120) / 60   # confetti in flight throughout
-    record("puzzles: solved celebration (confetti)", _timed(app, frames, celebrate))
-
-
-def _searching_rows(app, frames, record) -> None:
+def _searching_rows(app, frames, record, games) -> None:
     """Every game with its strongest computer to move, searching throughout (positions
     where that level thinks for a while, if it ever does); then an attract demo,
     computers playing each other in real time."""
-    import game.rules
-
-    positions = (           # (game, seed, moves, options, what the board shows)
-        ("xtic", 3, 8, None, ", 8 moves in"),
-        ("xoliba", 3, 4, None, ", 4 moves in"),
-        ("catalina", 3, 30, None, ", claimable tiles"),
-        ("che", 7, 9, None, ", 9 tiles"),
-        ("xutoli", 3, 15, None, ", 15 tiles"),
-    )
-    for name, seed, moves, options, what in positions:
-        level = game.rules.get(name).ai_levels[-1]
-        scene = _scene(app, name, seed, moves, options, until=_goes_on, computer=level,
-                       settle=0)
+    for spec, screens in games:
+        name, at, level = spec.name, screens.searching, spec.ai_levels[-1]
+        scene = _scene(app, name, at.seed, at.moves, at.options, until=at.until or goes_on,
+                       computer=level, settle=0)
         before, after = _keep_searching(app, scene, level)
         before(-1)                      # the search starts with the scene's first frames
         for _ in range(5):
             app.step(1 / 30, [])
         times = _timed(app, frames, before, after)
-        record(f"play {name}: {level} computer searching{what} ({after.busy}/"
+        record(f"play {name}: {level} computer searching{at.note} ({after.busy}/"
                f"{frames * PASSES})",
                times, "search")
         app.worker.cancel()
-    _demo_row(app, frames, record)
+    for spec, screens in games:
+        if screens.demo:
+            _demo_row(app, frames, record, spec)
 
 
-def _move_rows(app, frames, record) -> None:
+def _move_rows(app, frames, record, games) -> None:
     """Real moves, from a mid-game position of each game: a random move at a time, each
     taken back (untimed) once its animation is over. Two rows a game: the frame in which
     the move is played (as a click or the computer's reply plays it: the state copied for
@@ -578,27 +517,19 @@ def _move_rows(app, frames, record) -> None:
     following a grown layout, the layers drawn again). Each pass plays other random
     moves; each row keeps its pass with the lower p99 (see _timed). (Xtic paints a piece
     at a new size the first time it is placed or handed over: mostly in the first pass.)"""
-    from game.rules.catalina import Claim
-
     count = max(5, frames // 15)
-    games = (
-        ("xtic", 3, 6, None, None),
-        ("xoliba", 3, 10, None, None),
-        ("catalina", 3, 40, None, lambda s: not isinstance(s.history[-1], Claim)
-         and _goes_on(s)),
-        ("che", 7, 40, {"tiles": "unlimited"}, None),
-        ("xutoli", 7, 40, {"tiles": 128}, None),
-    )
     moves_rows, after_rows = [], []
-    for name, seed, moves, options, until in games:
-        scene = _scene(app, name, seed, moves, options, until=until or _goes_on)
+    for spec, screens in games:
+        name, at = spec.name, screens.moving
+        seed = at.seed
+        scene = _scene(app, name, seed, at.moves, at.options, until=at.until or goes_on)
         state = scene.state
         best_moves = best_after = None
         for attempt in range(PASSES):
             rng = random.Random(seed * 100 + attempt)
             wall, cpu, after_wall, after_cpu = [], [], [], []
             for _ in range(count):
-                move = _keeping_move(state, rng)
+                move = keeping_move(state, rng)
                 if move is None:                    # every move ends it: one of them
                     move = rng.choice(state.legal_moves())
                 start, start_cpu = time.perf_counter(), time.thread_time()
@@ -622,24 +553,6 @@ def _move_rows(app, frames, record) -> None:
                            f"moves)", best_moves, "move"))
     for row in after_rows + moves_rows:
         record(*row)
-
-
-def _goes_on(state) -> bool:
-    """A decision is due and some move does not end the game."""
-    return _decision_due(state) and _keeping_move(state) is not None
-
-
-def _keeping_move(state, rng: random.Random | None = None):
-    """A random legal move that does not end the game (the first, without `rng`); None
-    if they all do."""
-    moves = state.legal_moves()
-    for move in moves if rng is None else rng.sample(moves, len(moves)):
-        state.play(move)
-        over = state.is_over
-        state.undo()
-        if not over:
-            return move
-    return None
 
 
 def _load() -> str:
@@ -684,3 +597,179 @@ def add_arguments(parser) -> None:
     parser.add_argument("--passes", type=int, default=2,
                         help="passes over each scene's frames; the one with the lower p99 "
                              "is shown (a burst of load from elsewhere seldom hits two)")
+
+
+# --- the five games' screens (their records name XTIC ... XUTOLI here) ----------------------
+def _captured(state) -> bool:
+    return bool(state.last_captured)
+
+
+def _select_piece(app, scene) -> None:
+    """A piece selected: its targets and triangles shown."""
+    view = scene.view
+    frm = sorted(view.movable())[0] if view.movable() else None
+    if frm is not None:
+        view.selected = frm
+
+
+def _throw_dice(app, scene):
+    """The dice thrown again and again (the roll due, never played)."""
+    state = scene.state
+    roll = state.next_roll()
+
+    def throw(index):
+        if not scene.view.animating:
+            scene.view.on_move(roll, state)
+    return throw
+
+
+def _roll_pointed(app, scene) -> dict:
+    """The roll played: its claimable tiles outlined, one pointed at (the dice laid out
+    in its order)."""
+    from game.views.catalina_view import grid_xy
+    state = scene.state
+    state.play(state.next_roll())
+    scene.view.sync()
+    claims = list(state.claimable())
+    if claims:
+        _point_at(app, scene.view.cell_rect(*grid_xy(claims[0])).center)
+    return {"claims": len(claims)}
+
+
+def _claimed(state) -> bool:
+    from game.rules.catalina import Claim
+    return isinstance(state.history[-1], Claim)
+
+
+def _rolled(state) -> bool:
+    """A decision due after a roll (not a claim), that need not end the game."""
+    return not _claimed(state) and goes_on(state)
+
+
+def _point_at_a_tile(app, scene) -> None:
+    """The pointer on the middle tile of the layout (its region outlined)."""
+    layout = scene.state.layout
+    tile = layout.tiles()[layout.count // 2]
+    _point_at(app, scene.view.cell_rect(tile.x, tile.y).center)
+
+
+def _letters(app, scene) -> None:
+    _point_at_a_tile(app, scene)
+    scene.view.show_letters = True
+
+
+def _legend(app, scene) -> None:
+    scene.view.show_letters = False
+    scene.view.show_legend = True
+
+
+def _decided(state) -> bool:
+    return state.outcome.winner is not None
+
+
+def _won_by_pair(state) -> bool:
+    formation = state.winning_formation
+    return formation is not None and formation.second is not None
+
+
+def _puzzle_rows(app, frames, record) -> None:
+    """Xoliba's other screens, the solitaire puzzles: the level grid, a level while the solver thinks about
+    a hint (with the arrow of the last one shown), and the solved celebration."""
+    from game.puzzle_progress import PuzzleProgress
+    from game.scenes.puzzle_play import PuzzleScene
+    from game.scenes.puzzles import PuzzleSelectScene
+
+    select = _show(app, PuzzleSelectScene(app))
+    record("puzzles: level select", _timed(app, frames))
+    levels = select.levels
+    level = levels[min(29, len(levels) - 1)]
+    scene = PuzzleScene(app, level, PuzzleProgress(), levels)
+    app.push(scene)
+    scene.state.play(scene.state.parse_move(level.line[0]))
+    scene.view.sync()
+    scene.request_hint()                    # from the level's line: the arrow is shown
+    thinking = []
+
+    def keep_hinting(index):
+        # The solver searches in the worker while the arrow pulses and the panel counts.
+        if not app.worker.busy:
+            app.worker.request_job("solitaire_hint", {"positions": scene._positions()})
+        thinking.append(app.worker.busy)
+    for index in range(5):
+        keep_hinting(index)
+        app.step(1 / 30, [])
+    thinking.clear()
+    times = _timed(app, frames, keep_hinting)
+    app.worker.cancel()
+    record(f"puzzles: hint shown, solver thinking ({sum(thinking)}/{len(thinking)})", times,
+           "search")
+    first = levels[0]
+    scene = PuzzleScene(app, first, PuzzleProgress(), levels)
+    app.reset_to(scene)
+    scene.play_move(scene.state.parse_move(first.line[0]))
+    scene.celebration_time = 0.0
+    scene.results_timer = None              # the card would cover the panel: board only
+    for _ in range(5):
+        app.step(1 / 30, [])
+
+    def celebrate(index):
+        scene.celebration_time = (index % 120) / 60   # confetti in flight throughout
+    record("puzzles: solved celebration (confetti)", _timed(app, frames, celebrate))
+
+
+XTIC = FrameScreens(
+    play=(Screen("{name}: start"),
+          Screen("{name}: move animations", moves=9, animate=replay_last_move)),
+    results=(Ending("losing line"),),
+    searching=Position(3, 8, note=", 8 moves in"),
+    moving=Position(3, 6),
+)
+XOLIBA = FrameScreens(
+    # A capturing move, so the flips animate as well as the swap.
+    play=(Screen("{name}: start"),
+          Screen("{name}: move + flip animations", moves=6, until=_captured,
+                 animate=replay_last_move),
+          Screen("{name} 3p: piece selected", moves=5, options={"players": 3},
+                 prepare=_select_piece),
+          Screen("{name} 3p: move + flip animations", moves=8, options={"players": 3},
+                 until=_captured, animate=replay_last_move)),
+    results=(Ending("final triangles"),),
+    searching=Position(3, 4, note=", 4 moves in"),
+    moving=Position(3, 10),
+    demo=True,
+    more=_puzzle_rows,
+)
+CATALINA = FrameScreens(
+    # 30 steps in: the dice thrown again and again, then a roll's claimable tiles.
+    play=(Screen("{name}: dice rolling", moves=30, until=lambda s: s.is_chance,
+                 animate=_throw_dice),
+          Screen("{name}: {claims} claimable tiles, one pointed", same_scene=True,
+                 prepare=_roll_pointed),
+          Screen("{name}: claim animations", moves=40, until=_claimed,
+                 animate=replay_last_move)),
+    results=(Ending("winning line", want=lambda s: bool(s.winning_line)),),
+    searching=Position(3, 30, note=", claimable tiles"),
+    moving=Position(3, 40, until=_rolled),
+)
+# The tile games: 64 tiles zoomed out to fit (an unlimited or large pool, so the game
+# goes on), the pointer on a tile (its region outlined), the last tile popping in.
+CHE = FrameScreens(
+    play=(Screen("{name}: start"),
+          Screen("{name}: {state.layout.count} tiles, move animations", seed=7, moves=64,
+                 options={"tiles": "unlimited"}, prepare=_point_at_a_tile,
+                 animate=replay_last_move)),
+    results=(Ending("winning region", want=_decided, moves=30),),
+    searching=Position(7, 9, note=", 9 tiles"),
+    moving=Position(7, 40, {"tiles": "unlimited"}),
+)
+XUTOLI = FrameScreens(
+    play=(Screen("{name}: {state.layout.count} tiles, letters, move animations", seed=7,
+                 moves=64, options={"tiles": 128}, prepare=_letters,
+                 animate=replay_last_move),
+          Screen("{name}: legend card open", same_scene=True, prepare=_legend)),
+    results=(Ending("winning pair and path", _won_by_pair, {"tiles": 128}, 30),
+             Ending("single target matched, flashing", _decided,
+                    {"target": "drawn_letter", "tiles": 128}, 0)),
+    searching=Position(3, 15, note=", 15 tiles"),
+    moving=Position(7, 40, {"tiles": 128}),
+)

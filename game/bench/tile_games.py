@@ -27,6 +27,7 @@ from typing import Callable
 import game.ai
 import game.rules
 from game.bench import headless_home, matches
+from game.testing.positions import grow_layout
 
 TARGET_MEDIAN = 2.0             # strongest: median seconds per tile
 TARGET_VS_RANDOM = 90.0         # strongest: win percentage
@@ -182,17 +183,6 @@ def strength_section(bench: TileBench, games: int, jobs: int, seed: int) -> list
 
 
 # --- frames -----------------------------------------------------------------------------
-def grow_layout(state, tiles: int, rng: random.Random, tries: int = 20_000) -> None:
-    """Random tiles until `tiles` are down with the game still going: a tile that would
-    end it is not played, and from a dead end (every tile ends it) two are taken back."""
-    from game.bench.frames import _random_move
-    for _ in range(tries):
-        if state.layout.count >= tiles:
-            return
-        _random_move(state, rng, keep_going=True)
-    raise RuntimeError(f"no game of {tiles} tiles found in {tries} tries")
-
-
 def frames_section(bench: TileBench, frames: int = 300) -> list:
     headless_home(f"bench-{bench.game}")
     import pygame

@@ -431,6 +431,12 @@ SPEC = GameSpec(
     rule_pages="game.rule_pages:CATALINA",
     tutorial="game.tutorials:CATALINA",
     tutor_level="easy",
+    colours={
+        # Red's crosses and Blue's rings (the seats' names), as Xoliba's red and blue
+        "claims": {"default": ((226, 62, 52), (52, 124, 236)),
+                   "high contrast": ((255, 32, 32), (32, 112, 255)),
+                   "colour-blind safe": ((213, 94, 0), (0, 114, 178))},
+    },
     sounds={"dice_rattle": "sounds.synth:dice_rattle",
             "dice_settle": "sounds.synth:dice_settle"},
     playouts="game.testing.playouts:CATALINA",

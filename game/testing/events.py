@@ -1,6 +1,6 @@
 """The raw pygame events a person's input makes, for the benches and the tests' driver
 (tests/scene_driver.py) to feed App.step: keys, the mouse, the wheel, a gamepad, a
-resize."""
+resize; and a fake SDL game controller (FakePad) to register in app.input.controllers."""
 from __future__ import annotations
 
 import pygame
@@ -61,3 +61,28 @@ def pad_removed_event(instance_id):
 
 def resize_event(w, h):
     return pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
+
+
+class FakePad:
+    """Stands in for a pygame._sdl2.controller.Controller: buttons come as events, the
+    sticks and triggers are read through get_axis (raw SDL values, -32768..32767)."""
+
+    name = "Fake pad"
+
+    def __init__(self, instance_id: int):
+        self.instance_id = instance_id
+        self.axes = {}
+
+    def as_joystick(self):
+        return self
+
+    def get_instance_id(self):
+        return self.instance_id
+
+    def get_axis(self, axis):
+        return self.axes.get(axis, 0)
+
+    def set_stick(self, x: float, y: float) -> None:
+        """Left stick deflection as fractions of full travel."""
+        self.axes[pygame.CONTROLLER_AXIS_LEFTX] = int(x * 32767)
+        self.axes[pygame.CONTROLLER_AXIS_LEFTY] = int(y * 32767)
