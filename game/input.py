@@ -122,16 +122,6 @@ class InputMapper:
         self.controllers[instance] = pad
         return instance
 
-    def _name(self, pad) -> str:
-        try:
-            return pad.name if hasattr(pad, "name") and isinstance(pad.name, str) else pad.get_name()
-        except (pygame.error, AttributeError):
-            return "gamepad"
-
-    @property
-    def gamepad_connected(self) -> bool:
-        return bool(self.controllers)
-
     # --- events -------------------------------------------------------------------------
     def translate(self, event) -> list[Action]:
         kind = event.type

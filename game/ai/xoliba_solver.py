@@ -89,16 +89,6 @@ def masks_of(board) -> tuple:
     return red, blue
 
 
-def board_of(red: int, blue: int) -> list:
-    board = [WHITE] * (SIDE * SIDE)
-    for p in POINTS:
-        if red >> p & 1:
-            board[p] = RED
-        elif blue >> p & 1:
-            board[p] = BLUE
-    return board
-
-
 def _popcount(x: int) -> int:
     return x.bit_count()
 

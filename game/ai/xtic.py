@@ -130,12 +130,6 @@ def _build_squares() -> None:
         SQUARES[:] = table
 
 
-def _squares(mask: int) -> tuple:
-    """The set bits of a 16-bit mask, ascending."""
-    _build_squares()
-    return SQUARES[mask]
-
-
 def _deadly_after(base: int, holes: tuple, piece: int) -> int:
     """Pieces deadly after `piece` goes on a critical square (see _Search.threats)."""
     sig = SIGNATURE[piece]

@@ -382,9 +382,6 @@ class TruchetLayout:
         vx, vy = xy_of(root)
         return self.vertex_colour(vx, vy)
 
-    def region_size(self, root: int) -> int:
-        return self.size[root]
-
     def region_closed(self, root: int) -> bool:
         return self.opens[root] == 0
 

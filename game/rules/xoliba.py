@@ -188,17 +188,6 @@ def can_move(board, seat: int) -> bool:
     return False
 
 
-def reachable_whites(board, frm: int) -> list:
-    """The whites the piece on `frm` can swap with (adjacent, or across a run of whites)."""
-    targets = []
-    for ray in RAYS[frm]:
-        for q in ray:
-            if board[q] != WHITE:
-                break
-            targets.append(q)
-    return targets
-
-
 def apply_swap(board, move, solitaire: bool = False) -> list:
     """Play `move` on `board` in place; returns [(point, colour), ...] of the captured
     pieces (in solitaire also the three corners, turned white after a capture)."""
@@ -483,11 +472,6 @@ class XolibaState(GameState):
             self._outcome = self._score_two(cause)
         else:
             self._outcome = self._score_three(cause)
-
-    def enemy_captured(self, seat: int) -> int:
-        """Pieces of the other colours captured this game, by whoever captured them."""
-        return sum(self.captures[c][colour] for c in range(self.players)
-                   for colour in range(self.players) if colour != seat)
 
     def biggest_sizes(self) -> list:
         sizes = []

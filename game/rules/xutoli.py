@@ -435,7 +435,6 @@ class XutoliState(GameState):
         self.rotation: str = options["rotation"]
         self.progressive: bool = options["progressive"]
         mode = options["target"]
-        self.target_mode: str = mode
         if mode == "off":
             self.targets: tuple | None = None
         elif mode == "chosen":
