@@ -53,7 +53,11 @@ class Palette:
         name = vars(self).get("name")
         if name is None or field.startswith("_"):
             raise AttributeError(field)
-        return game_colour(name, field)
+        value = game_colour(name, field)
+        # Kept on the palette: painters read these every frame, and a plain attribute is
+        # many times quicker than this lookup (not a field: equality and hash ignore it).
+        object.__setattr__(self, field, value)
+        return value
 
 
 # (palette name, field) -> colour: what the registered games' records give
@@ -83,6 +87,10 @@ def game_colour(palette_name: str, field: str):
 def forget_game_colours() -> None:
     """Drop the memoised game colours (after a test registers or removes a game)."""
     _GAME_COLOURS.clear()
+    fields = set(Palette.__dataclass_fields__)
+    for palette in PALETTES.values():
+        for name in [name for name in vars(palette) if name not in fields]:
+            object.__delattr__(palette, name)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

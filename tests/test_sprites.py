@@ -3,6 +3,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import dataclasses  # noqa: E402
 import itertools  # noqa: E402
 
 import pygame  # noqa: E402
@@ -30,8 +31,8 @@ def test_palettes_are_complete_and_named():
         assert palette.name == name
         assert len(palette.seats) == 3 and len(palette.discs) == 3
         assert len(palette.tiles) == 2
-        colours = [value for field, value in vars(palette).items()
-                   if field not in ("name", "seats")]
+        colours = [getattr(palette, field.name) for field in dataclasses.fields(palette)
+                   if field.name not in ("name", "seats")]
         # The games' own colours (their records' `colours`) read the same way.
         colours += list(palette.seats) + list(palette.discs) + list(palette.tiles)
         colours += [palette.piece_black, palette.piece_brown, palette.piece_outline,
@@ -57,8 +58,8 @@ def test_the_games_colours_come_from_their_records():
             for name in PALETTE_NAMES:
                 assert getattr(PALETTES[name], field) == values.get(name, values["default"])
     assert {"piece_black", "discs", "tiles"} <= set(declared)
-    for field in declared:
-        assert field not in vars(DEFAULT)       # not a field of the shared palette
+    for field in declared:          # not a field of the shared palette
+        assert field not in {f.name for f in dataclasses.fields(DEFAULT)}
     with pytest.raises(AttributeError, match="no_such_colour"):
         DEFAULT.no_such_colour          # noqa: B018
     hash(DEFAULT)                       # still plain, frozen data

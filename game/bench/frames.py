@@ -406,7 +406,7 @@ def _tutorial_rows(app, frames, record, games) -> None:
             scene.play_move(scene.state.copy().sample_chance())
         for _ in range(60):
             app.step(1 / 30, [])                # the roll settles, the suggestion is found
-        shown = scene.suggestion() is not None
+        shown = scene.shown_hint() is not None
         record(f"tutorial {spec.name}: suggestion {'ringed' if shown else 'NOT shown'}",
                _timed(app, frames))
 

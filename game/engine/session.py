@@ -179,14 +179,11 @@ class Session:
         """Play `move` (legal: IllegalMoveError otherwise, nothing changed)."""
         self._drop_hint()
         before = self.frontend.before_move()
-        actions_before = self.action_labels()
         self.state.play(move)
         self.frontend.moved(move, before)
         self.computer_wait = 0.0
         self.pass_wait = 0.0
         self.notice = ""
-        if self.action_labels() != actions_before:
-            self.frontend.changed()
         self.after_change()
 
     def after_change(self) -> None:
@@ -226,9 +223,10 @@ class Session:
     def restart(self) -> None:
         """The same game (in a match: the same deal) from its first move."""
         self.computer.cancel()
-        self.replace(self.state.spec.new_game(seed=self.state.seed, options=self.state.options))
+        state = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
         if self.match is not None:
-            self.match.state = self.state
+            self.match.state = state
+        self.replace(state)
 
     def rematch(self) -> None:
         """After a game: the match's next deal, or a new game (a new match)."""
@@ -315,21 +313,19 @@ class Session:
             actions.append(Action("Hint", "hint"))
         return actions
 
-    def action_labels(self) -> list:
-        return [action.label for action in self.actions()]
-
     def hints_offered(self) -> bool:
         """Hints are for games against the computer (a human and a computer seat)."""
         return self.has_human and any(seat.is_computer for seat in self.seats)
 
-    def ask_hint(self) -> None:
-        """Ask the strongest level what it would play here, for the human to move."""
+    def ask_hint(self, humans_can_move: bool | None = None) -> None:
+        """Ask the strongest level what it would play here, for the human to move.
+        `humans_can_move`: the screen's word (it also waits for its animations)."""
         state = self.state
-        if not self.hints_offered() or not self.humans_turn or state.is_chance \
-                or self.must_pass:
+        can_move = self.humans_turn if humans_can_move is None else humans_can_move
+        if not self.hints_offered() or not can_move or state.is_chance or self.must_pass:
             self.frontend.sound("illegal")
             self.notice = "A hint is for your own turn, against the computer" + \
-                (" (after the roll)" if state.is_chance and self.humans_turn else "")
+                (" (after the roll)" if state.is_chance and can_move else "")
             return
         if self.hint_pending:
             return

@@ -70,7 +70,7 @@ class PlayScene(Scene, Frontend):
         session = self.session
         for button, possible in ((self.side.undo_button, self.state.can_undo),
                                  (self.side.redo_button, self.state.can_redo)):
-            button.enabled = session.has_human and possible and session.script is None
+            button.enabled = session.has_human and possible
             button.refresh()
 
     # --- what the panel and the pause menu offer ----------------------------------------
@@ -86,7 +86,7 @@ class PlayScene(Scene, Frontend):
         return self.view.view_actions()
 
     def ask_hint(self) -> None:
-        self.session.ask_hint()
+        self.session.ask_hint(self.human_to_move)
 
     def offer_end(self) -> None:
         question = self.session.offer_end()
@@ -151,10 +151,16 @@ class PlayScene(Scene, Frontend):
 
     # --- what the session tells the screen (Frontend) -----------------------------------
     def before_move(self):
+        self._actions_before = self._action_labels()
         return self.view.capture_before()
 
     def moved(self, move, before) -> None:
         self.view.on_move(move, before)
+        if self._action_labels() != self._actions_before:
+            self.rebuild()              # the game's own buttons came or went
+
+    def _action_labels(self) -> list:
+        return [label for label, _ in self.game_actions()]
 
     def jumped(self) -> None:
         self.results_timer = None

@@ -1,0 +1,19 @@
+"""The frames bench still reaches every screen it measures (a few frames each; its
+timings are for `python -m game.bench frames`, never asserted here)."""
+from __future__ import annotations
+
+import gc
+
+import game.rules
+from game.bench import frames
+
+
+def test_every_row_is_measured_for_every_game(app_home):
+    try:
+        rows = frames.measure(frames=2, passes=1)
+    finally:
+        gc.unfreeze()           # the bench freezes what its app built, as the app does
+    names = " ".join(row[0] for row in rows)
+    for spec in game.rules.in_order():
+        assert f"play {spec.name}" in names and f"tutorial {spec.name}" in names
+    assert len(rows) >= 50
