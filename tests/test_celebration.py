@@ -22,7 +22,7 @@ def finish(app, seats):
     play = PlayScene(app, state, seats)
     app.push(play)
     step(app, frames=2)
-    play.play_move(SHORT_GAME[-1])
+    play.session.play(SHORT_GAME[-1])
     assert play.state.outcome.winner == 1
     return play
 
@@ -39,7 +39,7 @@ def test_a_win_is_celebrated(make_app, seats, celebrated):
     if celebrated:
         step(app, frames=10)
         shoot(app, "celebration")
-        play.undo()
+        play.session.undo()
         assert play.celebration is None
 
 

@@ -200,7 +200,7 @@ def test_a_failing_computer_is_reported_and_a_human_takes_over(make_app, name, d
 
     assert play.session.ai_error is None and play.session.seats[COMPUTER_SEAT] == HUMAN
     assert play.human_to_move
-    play.play_move(state.legal_moves()[0])    # the human now plays that seat
+    play.session.play(state.legal_moves()[0])    # the human now plays that seat
     assert len(state.history) == len(history) + 1
     data = saves.load_resume()[0]
     assert data.seats[COMPUTER_SEAT] == HUMAN

@@ -55,7 +55,7 @@ def test_a_hint_in_every_game_by_key(make_app, name):
     assert pygame.surfarray.array3d(blank).any()
     shoot(app, f"hint_{name}")
     history = len(play.state.history)
-    play.play_move(play.session.hint_move)
+    play.session.play(play.session.hint_move)
     assert play.session.hint_move is None and len(play.state.history) == history + 1
 
 
@@ -65,7 +65,7 @@ def test_hints_with_the_mouse_and_the_pad_and_undo_clears(make_app):
     assert "Hint" in labels(play)
     DEVICES["mouse"](app).activate("Hint")
     hint_shown(app, play)
-    play.play_move(play.session.hint_move)
+    play.session.play(play.session.hint_move)
     wait_for(app, lambda: play.human_to_move, timeout=60, what="the computer")
     gamepad = DEVICES["gamepad"](app)
     gamepad.pause()

@@ -360,7 +360,7 @@ def test_taking_back_the_winning_move_plays_on(make_app):
     step(app, frames=2)
     assert puzzle.state.history == [] and puzzle.solved is None   # a solved level starts afresh
     play_line(app, mouse, puzzle, LEVELS[1].line)
-    puzzle.undo()
+    puzzle.session.undo()
     assert puzzle.solved is None and puzzle.celebration is None and not puzzle.state.is_over
     assert "Hint" in labels(puzzle)
     play_line(app, mouse, puzzle, LEVELS[1].line[-1:])

@@ -124,7 +124,7 @@ def test_tutorial_suggests_its_tutor_levels_move(make_app):
     tutorial = app.open("tutorial", SPEC)
     settle(app)
     assert tutorial.shown_hint() in tutorial.state.legal_moves()
-    assert "Tutorial, step 1 of 2" in tutorial.panel_lines()[0][0]
+    assert "Tutorial, step 1 of 2" in tutorial.side.tutorial_lines()[0][0]
     pygame.event.clear()
 
 

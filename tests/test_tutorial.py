@@ -23,7 +23,7 @@ def open_tutorial(app, device, title):
 
 
 def panel_text(scene) -> str:
-    return " ".join(text for text, _ in scene.panel_lines())
+    return " ".join(text for text, _ in scene.side.tutorial_lines())
 
 
 def my_move(app, scene):
@@ -41,7 +41,7 @@ def my_move(app, scene):
     else:
         move = scene.shown_hint() or state.legal_moves()[0]
         assert move in state.legal_moves()
-    scene.play_move(move)
+    scene.session.play(move)
     settle(app)
     return True
 

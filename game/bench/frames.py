@@ -403,7 +403,7 @@ def _tutorial_rows(app, frames, record, games) -> None:
         scene = tutorial_scene(app, spec)
         app.reset_to(scene)
         if scene.state.is_chance:               # Catalina: the player's roll first
-            scene.play_move(scene.state.copy().sample_chance())
+            scene.session.play(scene.state.copy().sample_chance())
         for _ in range(60):
             app.step(1 / 30, [])                # the roll settles, the suggestion is found
         shown = scene.shown_hint() is not None
@@ -533,7 +533,7 @@ def _move_rows(app, frames, record, games) -> None:
                 if move is None:                    # every move ends it: one of them
                     move = rng.choice(state.legal_moves())
                 start, start_cpu = time.perf_counter(), time.thread_time()
-                scene.play_move(move)
+                scene.session.play(move)
                 app.step(1 / 60, [])
                 wall.append(time.perf_counter() - start)
                 cpu.append(time.thread_time() - start_cpu)
@@ -542,7 +542,7 @@ def _move_rows(app, frames, record, games) -> None:
                     if not scene.view.animating:
                         break
                     app.step(1 / 30, [])
-                scene.undo()
+                scene.session.undo()
                 for _ in range(30):                 # and the camera settles again
                     app.step(1 / 30, [])
             best_moves = _better(best_moves, wall, cpu)
@@ -706,7 +706,7 @@ def _puzzle_rows(app, frames, record) -> None:
     first = levels[0]
     scene = PuzzleScene(app, first, PuzzleProgress(), levels)
     app.reset_to(scene)
-    scene.play_move(scene.state.parse_move(first.line[0]))
+    scene.session.play(scene.state.parse_move(first.line[0]))
     scene.celebration_time = 0.0
     scene.results_timer = None              # the card would cover the panel: board only
     for _ in range(5):

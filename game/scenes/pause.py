@@ -25,7 +25,7 @@ class PauseScene(Scene):
         # keyboard or gamepad reaches them.
         actions = [(label, callback) for label, callback in self.play.game_actions()
                    if label != "Restart"]           # the puzzles have their own, the same
-        actions += self.play.view_actions()
+        actions += self.play.view.view_actions()
         rects = iter(self.column_rects(5 + len(actions), width=400, height=50, gap=12))
         self.button(next(rects), "Resume", self.app.pop)
         for label, callback in actions:

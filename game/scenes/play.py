@@ -1,13 +1,8 @@
-"""Playing a game: a thin screen over a session (game/engine/session.py).
-
-The session owns the game: seats, turns, the computer, hints, undo/redo, saving, the
-statistics and the match. This scene shows it: the board view, the side panel
-(game/scenes/play_panel.py) and its buttons; it turns actions into moves and session
-calls, animates what the session reports, and opens the results card when a game ends.
-"""
+"""Playing a game: a thin screen over a session (game/engine/session.py), which owns the
+game. This scene shows the board view and the side panel (play_panel.py), turns actions
+into moves and session calls, animates what the session reports (it is the session's
+Frontend), and opens the results card when a game ends."""
 from __future__ import annotations
-
-import re
 
 import pygame
 
@@ -82,9 +77,6 @@ class PlayScene(Scene, Frontend):
         return [(action.label, callbacks[action.name](action))
                 for action in self.session.actions()]
 
-    def view_actions(self) -> list:
-        return self.view.view_actions()
-
     def ask_hint(self) -> None:
         self.session.ask_hint(self.human_to_move)
 
@@ -113,9 +105,9 @@ class PlayScene(Scene, Frontend):
         elif kind == inp.HINT:
             self.ask_hint()
         elif kind == inp.UNDO:
-            self.undo()
+            self.session.undo()
         elif kind == inp.REDO:
-            self.redo()
+            self.session.redo()
         elif kind == inp.PAUSE:
             self.pause()
         elif kind == inp.CONFIRM and self.session.ai_error and not action.is_pointer:
@@ -123,24 +115,12 @@ class PlayScene(Scene, Frontend):
         else:
             result = self.view.handle(action, self.human_to_move)
             if isinstance(result, tuple):
-                self.play_move(result)
+                self.session.play(result)
             elif result is None and kind == inp.BACK:
                 self.pause()
 
-    def play_move(self, move) -> None:
-        self.session.play(move)
-
-    def undo(self) -> None:
-        self.session.undo()
-
-    def redo(self) -> None:
-        self.session.redo()
-
     def restart(self) -> None:
         self.session.restart()
-
-    def rematch(self) -> None:
-        self.session.rematch()
 
     def pause(self, unplugged: bool = False) -> None:
         self.app.open("pause", self, unplugged)
@@ -151,16 +131,13 @@ class PlayScene(Scene, Frontend):
 
     # --- what the session tells the screen (Frontend) -----------------------------------
     def before_move(self):
-        self._actions_before = self._action_labels()
+        self._actions_before = [label for label, _ in self.game_actions()]
         return self.view.capture_before()
 
     def moved(self, move, before) -> None:
         self.view.on_move(move, before)
-        if self._action_labels() != self._actions_before:
+        if [label for label, _ in self.game_actions()] != self._actions_before:
             self.rebuild()              # the game's own buttons came or went
-
-    def _action_labels(self) -> list:
-        return [label for label, _ in self.game_actions()]
 
     def jumped(self) -> None:
         self.results_timer = None
@@ -182,24 +159,20 @@ class PlayScene(Scene, Frontend):
         self.app.messages.extend(messages)
 
     def settled(self) -> None:
-        """After any change of the position."""
         self.refresh_buttons()
-        if self.state.is_over:
-            self.results_timer = 0.0
-            if self.celebration is None and self.celebrates():
-                self._celebrate()
-        else:
+        if not self.state.is_over:
             self.celebration = None
+            return
+        self.results_timer = 0.0
+        if self.celebration is None and self.celebrates():     # a burst of confetti
+            palette = self.app.palette
+            board = pygame.Rect(0, 0, self.panel.x, self.app.size[1])
+            colours = list(palette.seats[:2]) + [palette.accent, (250, 250, 250)]
+            self.celebration = Confetti(board, colours, seed=len(self.state.history))
+            self.celebration_time = 0.0
 
     def celebrates(self) -> bool:
         return self.session.celebrates(self.app.settings.animation_factor > 0)
-
-    def _celebrate(self) -> None:
-        palette = self.app.palette
-        board = pygame.Rect(0, 0, self.panel.x, self.app.size[1])
-        colours = list(palette.seats[:2]) + [palette.accent, (250, 250, 250)]
-        self.celebration = Confetti(board, colours, seed=len(self.state.history))
-        self.celebration_time = 0.0
 
     # --- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -218,8 +191,7 @@ class PlayScene(Scene, Frontend):
 
     # --- drawing --------------------------------------------------------------------------
     def draw_background(self, surface) -> None:
-        # A view that paints every pixel of its rect and the opaque panel beside it leave
-        # none of the window's background to show: its blit is spared.
+        # A view that paints its whole rect, and the panel, leave no background to show.
         if not (self.view.paints_its_rect
                 and self.view.rect.union(self.panel) == surface.get_rect()):
             super().draw_background(surface)
@@ -256,15 +228,8 @@ class PlayScene(Scene, Frontend):
         return self.session.options_summary()
 
     def panel_lines(self) -> list:
-        """More (text, colour or None) lines for the side panel, under the status: in a
-        tutorial, its line for the player's move, a sentence an entry."""
-        lines = self.session.config.tutorial
-        if not lines:
-            return []
-        palette = self.app.palette
-        number = min(self.session.tutorial_step(), len(lines) - 1)
-        return [(f"Tutorial, step {number + 1} of {len(lines)}", palette.accent)] + \
-            [(sentence, palette.text) for sentence in re.split(r"(?<=[.!?])\s+", lines[number])]
+        """More (text, colour or None) lines for the side panel, under the status."""
+        return []
 
     def status_text(self) -> str:
         view = self.view
@@ -272,7 +237,7 @@ class PlayScene(Scene, Frontend):
 
     def result_actions(self) -> list:
         """(label, callback) for the results card's first button."""
-        return [(self.session.next_label(), self.rematch)]
+        return [(self.session.next_label(), self.session.rematch)]
 
     def result_headline(self) -> str:
         return self.session.result_headline()

@@ -7,6 +7,8 @@ over it afterwards).
 """
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.ui.text import draw_text, fit_text, wrap_text
@@ -31,8 +33,8 @@ class SidePanel:
         bh = round(44 * s)
         y = panel.h - bh - round(18 * s)
         x0 = panel.x + round(12 * s)
-        self.undo_button = scene.button((x0, y, bw - 4, bh), "Undo", scene.undo, column=0)
-        self.redo_button = scene.button((x0 + bw + 4, y, bw - 4, bh), "Redo", scene.redo,
+        self.undo_button = scene.button((x0, y, bw - 4, bh), "Undo", session.undo, column=0)
+        self.redo_button = scene.button((x0 + bw + 4, y, bw - 4, bh), "Redo", session.redo,
                                         column=1)
         scene.button((x0 + 2 * (bw + 4), y, bw - 4, bh), "Pause", scene.pause, column=2)
         self.takeover_button = None
@@ -46,7 +48,7 @@ class SidePanel:
             self.action_buttons = self._row(actions, y - bh - round(10 * s), bh)
         # The view's own buttons (Xutoli: letters, legend) in a row above the others.
         self.view_buttons = []
-        view_actions = scene.view_actions()
+        view_actions = scene.view.view_actions()
         if view_actions:
             above = self.action_buttons or [self.takeover_button or self.undo_button]
             self.view_buttons = self._row(view_actions,
@@ -78,7 +80,8 @@ class SidePanel:
         state = session.state
         return (state.position_key(), state.to_play, tuple(session.names),
                 scene.status_text(), session.notice, session.save_error, session.ai_error,
-                tuple(scene.panel_lines()), tuple(scene.view.info_lines()),
+                tuple(self.tutorial_lines() + scene.panel_lines()),
+                tuple(scene.view.info_lines()),
                 scene.panel_title(), tuple(scene.panel_subtitle()), tuple(scene.panel),
                 scene.app.palette.name,
                 tuple(session.match.scores) if session.match is not None else None,
@@ -129,7 +132,7 @@ class SidePanel:
         lines([(scene.status_text(), None)], 17, palette.accent, 3, gap=23)
         if session.notice:
             lines([(session.notice, None)], 15, palette.text, 2)
-        lines(scene.panel_lines(), 16, palette.text, 4)
+        lines(self.tutorial_lines() + scene.panel_lines(), 16, palette.text, 4)
         info = scene.view.info_lines()
         if info:
             y += round(4 * s)
@@ -145,6 +148,17 @@ class SidePanel:
             draw_text(surface, session.save_error[:60],
                       (x, self.undo_button.element.rect.y - round(26 * s)), round(13 * s),
                       palette.highlight_bad)
+
+    def tutorial_lines(self) -> list:
+        """In a tutorial, its line for the player's move, a sentence an entry."""
+        session = self.scene.session
+        lines = session.config.tutorial
+        if not lines:
+            return []
+        palette = self.scene.app.palette
+        number = min(session.tutorial_step(), len(lines) - 1)
+        return [(f"Tutorial, step {number + 1} of {len(lines)}", palette.accent)] + \
+            [(sentence, palette.text) for sentence in re.split(r"(?<=[.!?])\s+", lines[number])]
 
     def _paint_seats(self, surface, x: int, y: int, width: int) -> int:
         scene = self.scene

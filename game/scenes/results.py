@@ -51,7 +51,7 @@ class ResultsScene(Scene):
 
     def take_back(self) -> None:
         self.app.pop()
-        self.play.undo()
+        self.play.session.undo()
 
     def on_back(self) -> None:
         self.play.exit_to()
