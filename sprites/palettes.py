@@ -43,6 +43,7 @@ class Palette:
     highlight_good: RGB      # legal targets, a winning line
     highlight_bad: RGB       # the losing line
     seats: tuple[RGB, RGB, RGB]
+    confetti: tuple[RGB, RGB]   # a win's confetti, with the accent and white
 
     def __getattr__(self, field: str):
         """A colour a registered game adds to the palettes (its record's `colours`): the
@@ -123,6 +124,7 @@ DEFAULT = Palette(
     highlight_good=(120, 228, 120),
     highlight_bad=(255, 72, 72),
     seats=((255, 184, 48), (72, 200, 255), (240, 96, 156)),
+    confetti=((226, 62, 52), (52, 124, 236)),
 )
 
 HIGH_CONTRAST = Palette(
@@ -142,6 +144,7 @@ HIGH_CONTRAST = Palette(
     highlight_good=(0, 230, 0),
     highlight_bad=(255, 0, 64),
     seats=((255, 230, 0), (0, 255, 255), (255, 80, 255)),
+    confetti=((255, 32, 32), (32, 112, 255)),
 )
 
 # Okabe-Ito: orange (230,159,0), sky blue (86,180,233), bluish green (0,158,115),
@@ -163,6 +166,7 @@ COLOUR_BLIND_SAFE = Palette(
     highlight_good=(0, 114, 178),
     highlight_bad=(213, 94, 0),
     seats=((230, 159, 0), (86, 180, 233), (204, 121, 167)),
+    confetti=((213, 94, 0), (0, 114, 178)),
 )
 
 PALETTES: dict[str, Palette] = {

@@ -32,9 +32,10 @@ def test_palettes_are_complete_and_named():
         assert len(palette.seats) == 3 and len(palette.discs) == 3
         assert len(palette.tiles) == 2
         colours = [getattr(palette, field.name) for field in dataclasses.fields(palette)
-                   if field.name not in ("name", "seats")]
+                   if field.name not in ("name", "seats", "confetti")]
         # The games' own colours (their records' `colours`) read the same way.
-        colours += list(palette.seats) + list(palette.discs) + list(palette.tiles)
+        colours += list(palette.seats) + list(palette.confetti) + list(palette.discs) \
+            + list(palette.tiles)
         colours += [palette.piece_black, palette.piece_brown, palette.piece_outline,
                     palette.piece_mark]
         for colour in colours:

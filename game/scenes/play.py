@@ -167,7 +167,7 @@ class PlayScene(Scene, Frontend):
         if self.celebration is None and self.celebrates():     # a burst of confetti
             palette = self.app.palette
             board = pygame.Rect(0, 0, self.panel.x, self.app.size[1])
-            colours = list(palette.seats[:2]) + [palette.accent, (250, 250, 250)]
+            colours = list(palette.confetti) + [palette.accent, (250, 250, 250)]
             self.celebration = Confetti(board, colours, seed=len(self.state.history))
             self.celebration_time = 0.0
 
