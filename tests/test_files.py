@@ -29,7 +29,8 @@ import pygame
 import pytest
 
 import game.rules
-from game import puzzle_progress, settings as settings_module, stats as stats_module
+from game import puzzle_progress, settings as settings_module
+from game.engine import stats as stats_module
 from game.engine import saves, storage
 from game.engine.match import Match
 from game.rules import xoliba_levels

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 
 import game.rules
-from game import stats
+from game.engine import stats
 from game.engine import saves, storage
 from game.engine.match import Match
 from game.engine.saves import Seat

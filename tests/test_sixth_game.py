@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 import game.rules
-from game import stats
+from game.engine import stats
 from game.engine import saves
 from game.rule_pages import pages
 from game.scenes import attract

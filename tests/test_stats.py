@@ -9,13 +9,13 @@ import os
 import pygame
 import pytest
 
-from game import stats as stats_module
+from game.engine import stats as stats_module
 from game.engine.saves import Seat
 from game.engine.state import Outcome
 from game.puzzle_progress import PuzzleProgress, load_progress, save_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.stats import StatsScene
-from game.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
+from game.engine.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
                         save_stats, stats_path)
 from scene_driver import DEVICES, find_item, labels, scene_name, step, wheel_event
 from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)

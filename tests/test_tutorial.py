@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 import game.rules
-from game import stats
+from game.engine import stats
 from game.engine import saves
 from game.scenes.tutorial import tutorial_scene
 from scene_driver import DEVICES, scene_name, settle, step, wait_for

@@ -460,7 +460,7 @@ def _rules_rows(app, frames, record, games) -> None:
 def _stats_row(app, frames, record) -> None:
     """The statistics of many games of every game, scrolled a row every half second."""
     import game.rules
-    from game import stats
+    from game.engine import stats
     from game.engine.saves import Seat
     from game.engine.state import Outcome
     from game.scenes.stats import StatsScene

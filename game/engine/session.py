@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game import stats
-from game.engine import saves, storage
+from game.engine import saves, stats, storage
 from game.engine.match import Match
 from game.engine.state import Outcome, PerPosition
 

@@ -15,7 +15,7 @@ import pygame
 
 import game.rules
 from game import input as inp
-from game import stats as stats_module
+from game.engine import stats as stats_module
 from game.puzzle_progress import load_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene

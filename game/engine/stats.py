@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.engine import storage
+from game.engine.registry import get
 
 STATS_VERSION = 1
 MAX_COUNT = 10**9          # more games than anyone plays: a corrupt file
@@ -74,8 +75,7 @@ class Stats:
         0 first, `outcome` the engine Outcome (`outcome.winner`: a seat, or None for a
         draw or tie). A one-seat game (the Xoliba solitaire) counts as solved when seat 0
         won. Seat names come from the game's spec ("Red", "First")."""
-        import game.rules
-        spec = game.rules.get(game_name)
+        spec = get(game_name)
         winner = outcome.winner
         if len(seats) == 1:
             if not seats[0].is_computer:
@@ -106,9 +106,8 @@ class Stats:
 
     def rows_of(self, game_name: str) -> list[tuple[str, str, Tally]]:
         """(seat, opponents, tally) of one game, in seat order then opponent order."""
-        import game.rules
         try:
-            order = list(game.rules.get(game_name).seats)
+            order = list(get(game_name).seats)
         except KeyError:
             order = []
 
