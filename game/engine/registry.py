@@ -98,8 +98,6 @@ class GameSpec:
         reference = getattr(self, part)
         return load_reference(reference) if reference else None
 
-    load_reference = staticmethod(load_reference)
-
     @property
     def demo_level(self) -> str:
         """The level computers play at in demos: a middle one."""

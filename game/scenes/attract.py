@@ -14,6 +14,7 @@ import pygame
 
 import game.rules
 from game import input as inp
+from game.engine.registry import load_reference
 from game.engine.saves import Seat
 from game.engine.session import Demo, SessionConfig
 from game.ui.text import draw_text
@@ -32,7 +33,7 @@ def demos() -> list:
     middle level, then the games' other demos (Xoliba: a solitaire replay)."""
     cycle = [lambda seed, spec=spec: _computers(spec, seed) for spec in game.rules.in_order()]
     for spec in game.rules.in_order():
-        cycle += [spec.load_reference(reference) for reference in spec.extra_demos]
+        cycle += [load_reference(reference) for reference in spec.extra_demos]
     return cycle
 
 
