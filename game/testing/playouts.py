@@ -69,11 +69,11 @@ def _no_position(state) -> tuple:
 
 
 def _no_invariants(state, fail, scan: bool) -> None:
-    pass
+    """A game with no invariants of its own: the contract's checks only."""
 
 
 def _not_finished(state, fail) -> None:
-    pass
+    """A game with no checks of its own for a finished game."""
 
 
 def _ends(options: dict) -> bool:
