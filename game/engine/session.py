@@ -30,7 +30,7 @@ class Demo:
     state: object
     seats: list
     title: str
-    script: list | None = field(default=None)
+    script: list | None = None
 
 
 class ResumeSlot:
