@@ -36,7 +36,7 @@ import pygame
 
 from sprites import display_format
 from sprites.puzzle_icons import star_points   # the wildcard's star: the puzzles' star
-from sprites.palettes import Palette, darken, lighten, mix
+from sprites.palettes import Palette, darken, lighten, luminance, mix
 
 SUPERSAMPLE = 4
 CACHE_SIZE = 192
@@ -66,14 +66,6 @@ def clear_cache() -> None:
     display_format.clear()
 
 
-def _luminance(colour) -> float:
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 # --- colours ---------------------------------------------------------------------------
 def body_colour(value: int, palette: Palette, colour=None):
     """The front face's colour: ivory (or `colour`), warmer for the wildcard."""
@@ -82,12 +74,12 @@ def body_colour(value: int, palette: Palette, colour=None):
         return base
     if colour is None:
         return mix(base, palette.accent, 0.5)
-    return lighten(base, 0.42) if _luminance(base) < 0.55 else mix(base, palette.accent, 0.45)
+    return lighten(base, 0.42) if luminance(base) < 0.55 else mix(base, palette.accent, 0.45)
 
 
 def ink_colour(body) -> tuple:
     """Numeral colour: near black on a light body, near white on a dark one."""
-    return (34, 26, 30) if _luminance(body) > 0.22 else (250, 244, 232)
+    return (34, 26, 30) if luminance(body) > 0.22 else (250, 244, 232)
 
 
 # --- geometry --------------------------------------------------------------------------

@@ -70,10 +70,8 @@ def game_colour(palette_name: str, field: str):
     palette `palette_name` (its "default" when it names no such palette); memoised.
     AttributeError when no registered game declares `field`."""
     key = (palette_name, field)
-    try:
+    if key in _GAME_COLOURS:
         return _GAME_COLOURS[key]
-    except KeyError:
-        pass
     import game.rules        # headless; imported here so that palettes stay a leaf module
     for spec in game.rules.all_specs():
         values = spec.colours.get(field)
@@ -97,6 +95,15 @@ def forget_game_colours() -> None:
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """Blend colour `a` towards `b` by `t` (0 gives a, 1 gives b)."""
     return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
+
+
+def luminance(colour) -> float:
+    """Relative luminance (WCAG), 0 for black to 1 for white."""
+    def channel(c):
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def lighten(colour: RGB, t: float) -> RGB:

@@ -25,7 +25,7 @@ import pygame
 
 from game.rules.xoliba import MISSING, POINTS, SIDE, TRIANGLES, WHITE
 from sprites import display_format
-from sprites.palettes import Palette, darken, lighten, mix
+from sprites.palettes import Palette, darken, lighten, luminance, mix
 
 SUPERSAMPLE = 4
 DISC = 0.80           # disc diameter as a fraction of the point spacing
@@ -35,14 +35,6 @@ CACHE_SIZE = 160
 _discs: OrderedDict = OrderedDict()
 _boards: OrderedDict = OrderedDict()
 _zones: OrderedDict = OrderedDict()
-
-
-def _luminance(colour) -> float:
-    def channel(c):
-        c /= 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in colour[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def _remember(cache: OrderedDict, key, value, limit: int = CACHE_SIZE):
@@ -62,16 +54,16 @@ def board_colours(palette: Palette) -> dict:
     is dark (coloured and white discs both stand out on it); a light board (high contrast)
     gives a dark plate with a light rim instead."""
     plate, rim = palette.board, palette.board_line
-    if _luminance(plate) > 0.4:
+    if luminance(plate) > 0.4:
         plate, rim = palette.board_line, palette.board
-    light = palette.square_light if _luminance(palette.square_light) > _luminance(plate) \
+    light = palette.square_light if luminance(palette.square_light) > luminance(plate) \
         else palette.text
     return {
         "plate": plate,
         "plate_inner": mix(plate, light, 0.07),
         "rim": rim,
         "rim_light": mix(rim, light, 0.35),
-        "line": mix(plate, light, 0.42 if _luminance(plate) > 0.02 else 0.55),
+        "line": mix(plate, light, 0.42 if luminance(plate) > 0.02 else 0.55),
         "dot": mix(plate, light, 0.6),
     }
 
@@ -89,9 +81,9 @@ def mark_colour(face: int, palette: Palette):
 def readable_stroke(palette: Palette, *candidates):
     """The candidate with the most contrast against the plate."""
     plate = board_colours(palette)["plate"]
-    lp = _luminance(plate)
-    return max(candidates, key=lambda c: (max(_luminance(c), lp) + 0.05) /
-               (min(_luminance(c), lp) + 0.05))
+    lp = luminance(plate)
+    return max(candidates, key=lambda c: (max(luminance(c), lp) + 0.05) /
+               (min(luminance(c), lp) + 0.05))
 
 
 # --- discs -----------------------------------------------------------------------------
