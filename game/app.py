@@ -1,6 +1,7 @@
 """The main loop: window, clock, the scene stack, settings, sounds and input."""
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import sys
@@ -13,10 +14,12 @@ from game.ai.worker import AIWorker
 from game.navigation import scene_class
 from game.ui.text import reset_fonts
 from game.settings import Settings, load_settings, save_settings
+from sprites import surface_cache
 
 FPS = 60
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
+SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 TITLE = "Little Abstracts"
 
 
@@ -49,6 +52,7 @@ class App:
         self.last_setups: dict = {}          # game name -> the setup last started
         self.running = True
         self._background = None
+        self._shade_tiles: dict = {}         # (alpha, colour) -> a tile of draw_shade
 
     # --- window ---------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool):
@@ -76,9 +80,14 @@ class App:
         self._relayout()
 
     def _relayout(self) -> None:
+        # What the caches hold was painted for the old size or palette.
+        surface_cache.clear_all()
+        reset_fonts()
         self._background = None
-        for scene in self.stack:
+        self._shade_tiles = {}
+        for scene in self.visible():
             scene.rebuild()
+        release_memory()
 
     def on_resize(self, size) -> None:
         w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
@@ -105,14 +114,19 @@ class App:
             self._background = surface
         return self._background
 
-    def shade(self, alpha: int) -> pygame.Surface:
-        """A translucent veil in the background colour over the whole window (cached)."""
-        key = (self.size, alpha, tuple(self.palette.background))
-        if getattr(self, "_shade_key", None) != key:
-            self._shade_key = key
-            self._shade = pygame.Surface(self.size, pygame.SRCALPHA)
-            self._shade.fill((*self.palette.background, alpha))
-        return self._shade
+    def draw_shade(self, surface, alpha: int, area=None) -> None:
+        """Veil `area` (default: all of `surface`) in the background colour at `alpha`.
+        Tiled from a small picture: a window-sized one would weigh 15 MB at 2560×1440."""
+        area = surface.get_rect() if area is None else pygame.Rect(area)
+        key = (alpha, tuple(self.palette.background))
+        tile = self._shade_tiles.get(key)
+        if tile is None:
+            tile = pygame.Surface((SHADE_TILE, SHADE_TILE), pygame.SRCALPHA)
+            tile.fill((*self.palette.background, alpha))
+            self._shade_tiles[key] = tile
+        for y in range(area.top, area.bottom, SHADE_TILE):
+            for x in range(area.left, area.right, SHADE_TILE):
+                surface.blit(tile, (x, y), (0, 0, area.right - x, area.bottom - y))
 
     def save_settings(self) -> None:
         try:
@@ -125,28 +139,52 @@ class App:
     def scene(self):
         return self.stack[-1] if self.stack else None
 
+    def visible(self) -> list:
+        """The scenes drawn, bottom first: the top one and, under overlays (pause,
+        results), the scenes beneath it down to the first opaque one."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].transparent:
+            first -= 1
+        return self.stack[max(first, 0):]
+
+    def _sync_ui(self) -> None:
+        """Only the scenes on view keep a UI: a hidden one lets its go (rebuilt when it
+        shows again), so a menu under a game holds no buttons' pictures."""
+        shown = self.visible()
+        for scene in self.stack:
+            if not any(scene is s for s in shown):
+                scene.dispose_ui()
+        for scene in shown[:-1]:             # uncovered under an overlay
+            if scene.ui is None:
+                scene.rebuild()
+
     def push(self, scene) -> None:
         self.stack.append(scene)
         scene.enter()
+        self._sync_ui()
 
     def pop(self) -> None:
         if self.stack:
             self.stack.pop().exit()
         if self.stack:
             self.stack[-1].resume()
+            self._sync_ui()
         else:
             self.running = False
+        release_memory()
 
     def replace(self, scene) -> None:
         if self.stack:
             self.stack.pop().exit()
         self.push(scene)
+        release_memory()
 
     def reset_to(self, scene) -> None:
         """Clear the stack and show `scene` (e.g. back to the menu)."""
         while self.stack:
             self.stack.pop().exit()
         self.push(scene)
+        release_memory()
 
     # Scenes open each other by name (game/navigation.py), never by importing each other.
     def make(self, name: str, *args):
@@ -212,10 +250,7 @@ class App:
 
     def draw(self, surface) -> None:
         # Overlays (pause, results) draw the scenes beneath them first.
-        first = len(self.stack) - 1
-        while first > 0 and self.stack[first].transparent:
-            first -= 1
-        for scene in self.stack[max(first, 0):]:
+        for scene in self.visible():
             scene.draw(surface)
 
     @staticmethod
@@ -245,6 +280,40 @@ class App:
         self.worker.shutdown()
         storage.writer.wait()           # the last move's save reaches the disk
         pygame.quit()
+
+
+M_MMAP_THRESHOLD = -3          # glibc's mallopt parameter
+LARGE_BLOCK = 256 * 1024        # bytes from which a block gets pages of its own
+
+
+def _glibc_heap():
+    """glibc's malloc_trim, which hands freed memory back to the system, or None where
+    there is no such call (macOS, Windows, other C libraries). Large blocks (pictures,
+    mostly) are also made to get pages of their own, given back as soon as they are
+    freed: by default glibc raises that threshold each time such a block is freed, and
+    then keeps window-sized pictures in a heap it seldom returns."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(None)
+        libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK)
+        return libc.malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+_trim_heap = _glibc_heap()
+
+
+def release_memory() -> None:
+    """Free what a scene that left, or a layout that changed, left behind, now rather
+    than at some later full collection: its UI manager, view and painted layers sit in
+    reference cycles, and after gc.freeze (App.freeze_startup_objects) the collector's
+    full passes are rare. Then give the freed memory back to the system, so the size
+    of the process follows what is shown. A few milliseconds, at a change of screen."""
+    gc.collect()
+    if _trim_heap is not None:
+        _trim_heap(0)
 
 
 def main(argv=None) -> int:

@@ -10,8 +10,10 @@ import math
 
 import pygame
 
+from sprites.surface_cache import SurfaceCache
+
 SUPERSAMPLE = 4
-_cache: dict = {}
+_cache = SurfaceCache("catalina marks")
 
 
 def seat_colour(palette, seat: int):
@@ -52,11 +54,7 @@ def mark_image(size: int, seat: int, colour, outline=(20, 16, 20),
             radius = big / 2 - inset * 0.8
             pygame.draw.circle(canvas, paint, (big // 2, big // 2),
                                round(radius + width / 2), round(width))
-    image = pygame.transform.smoothscale(canvas, (size, size))
-    if len(_cache) > 256:
-        _cache.clear()
-    _cache[key] = image
-    return image
+    return _cache.put(key, pygame.transform.smoothscale(canvas, (size, size)))
 
 
 def line_stroke(surface, colour, start, end, width: int) -> None:

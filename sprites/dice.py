@@ -29,17 +29,16 @@ from __future__ import annotations
 import importlib.util
 import math
 import random
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
 from sprites import display_format
+from sprites.surface_cache import SurfaceCache
 from sprites.puzzle_icons import star_points   # the wildcard's star: the puzzles' star
 from sprites.palettes import Palette, darken, lighten, luminance, mix
 
 SUPERSAMPLE = 4
-CACHE_SIZE = 192
 WILD = 4
 IVORY = (240, 230, 206)
 
@@ -50,18 +49,12 @@ _APEX = (0.5, 0.43)
 _ROUND = 0.085
 _RIM = 0.026                       # dark rim, as a fraction of the size
 
-_images: OrderedDict = OrderedDict()
-_extras: OrderedDict = OrderedDict()
-_glyphs: dict = {}
-
-
-def _remember(cache: OrderedDict, key, value, limit: int = CACHE_SIZE):
-    return display_format.remember(cache, key, value, limit)
+_images = SurfaceCache("dice")     # dice, and their shadows, glows and faded copies
+_glyphs: dict = {}                  # the numerals, once each at a large size
 
 
 def clear_cache() -> None:
     _images.clear()
-    _extras.clear()
     _glyphs.clear()
     display_format.clear()
 
@@ -188,7 +181,6 @@ def d4_image(size: int, value: int, palette: Palette, colour=None,
     key = (size, value, palette.name, palette.accent, colour, bool(wild_mark))
     image = _images.get(key)
     if image is not None:
-        _images.move_to_end(key)
         return image
     big = size * SUPERSAMPLE
     body = body_colour(value, palette, colour)
@@ -246,19 +238,19 @@ def d4_image(size: int, value: int, palette: Palette, colour=None,
                             star_points(star_centre, big * 0.185, 0.5))
         pygame.draw.polygon(canvas, ink, star_points(star_centre, big * 0.14, 0.46))
     image = pygame.transform.smoothscale(canvas, (size, size))
-    return _remember(_images, key, image)
+    return _images.put(key, image)
 
 
 def shadow_image(size: int) -> pygame.Surface:
     """A soft dark blot the shape of the die (drawn under it, offset down-right)."""
     size = max(8, int(size))
     key = ("shadow", size)
-    image = _extras.get(key)
+    image = _images.get(key)
     if image is None:
         small = max(8, size // 2)
         blot = pygame.transform.smoothscale(_silhouette(small, (0, 0, 0, 110)), (small, small))
         blot = pygame.transform.gaussian_blur(blot, max(1, small // 14))
-        image = _remember(_extras, key, pygame.transform.smoothscale(blot, (size, size)))
+        image = _images.put(key, pygame.transform.smoothscale(blot, (size, size)))
     return image
 
 
@@ -267,7 +259,7 @@ def glow_image(size: int, colour) -> pygame.Surface:
     size = max(8, int(size))
     colour = tuple(colour[:3])
     key = ("glow", size, colour)
-    image = _extras.get(key)
+    image = _images.get(key)
     if image is None:
         pad = max(4, round(size * 0.16))
         full = size + 2 * pad
@@ -288,17 +280,17 @@ def glow_image(size: int, colour) -> pygame.Surface:
         pygame.draw.polygon(crisp, (0, 0, 0, 0), hole)
         crisp = pygame.transform.smoothscale(crisp, (full, full))
         soft.blit(crisp, (0, 0))
-        image = _remember(_extras, key, soft)
+        image = _images.put(key, soft)
     return image
 
 
 def _faded(image: pygame.Surface, alpha: int) -> pygame.Surface:
     key = ("faded", id(image), alpha)
-    cached = _extras.get(key)
+    cached = _images.get(key)
     if cached is None or cached[0] is not image:
         faded = image.copy()
         faded.fill((255, 255, 255, alpha), special_flags=pygame.BLEND_RGBA_MULT)
-        cached = _remember(_extras, key, (image, faded))
+        cached = _images.put(key, (image, faded))
     return cached[1]
 
 

@@ -1,15 +1,20 @@
 """Painted surfaces converted to the display's pixel format, cached.
 
 Blitting converted surfaces is several times faster. Converting needs a display mode, so
-painters keep their own surfaces display-free and convert a copy when drawing.
+painters keep their own surfaces display-free and convert a copy when drawing. A copy
+lives no longer than its image: when a painter's cache forgets an image, its copy goes
+too (and the copies together stay within their budget in sprites/surface_cache.py).
 """
 from __future__ import annotations
 
+import weakref
+from functools import partial
+
 import pygame
 
-CACHE_LIMIT = 1280          # converted copies kept; past it the cache starts again
+from sprites.surface_cache import SurfaceCache
 
-_converted: dict = {}
+_converted = SurfaceCache("display formats")
 
 
 def display_ready(image: pygame.Surface) -> pygame.Surface:
@@ -19,27 +24,17 @@ def display_ready(image: pygame.Surface) -> pygame.Surface:
     if display is None:
         return image
     key = (id(image), display.get_bitsize(), display.get_masks())
-    converted = _converted.get(key)
-    # The id of a freed image can be reused: keep the image itself to compare.
-    if converted is None or converted[0] is not image:
-        if len(_converted) > CACHE_LIMIT:
-            _converted.clear()
+    entry = _converted.get(key)
+    # The id of a freed image can be reused: the entry names its image (weakly) to compare.
+    if entry is None or entry[0]() is not image:
         try:
-            converted = (image, image.convert_alpha())
+            converted = image.convert_alpha()
         except pygame.error:
             return image
-        _converted[key] = converted
-    return converted[1]
+        forget = partial(_converted.pop, key)      # (bound now: callbacks can run at exit)
+        entry = _converted.put(key, (weakref.ref(image, lambda _: forget()), converted))
+    return entry[1]
 
 
 def clear() -> None:
     _converted.clear()
-
-
-def remember(cache, key, value, limit: int):
-    """Keep `value` in `cache` (an OrderedDict) under `key`, forgetting the oldest entry
-    past `limit`; returns the value. The painters' bounded image caches."""
-    cache[key] = value
-    if len(cache) > limit:
-        cache.popitem(last=False)
-    return value

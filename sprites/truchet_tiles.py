@@ -16,16 +16,14 @@ is crisp at every zoom. `draw_tile` blits a copy converted to the display's form
 """
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pygame
 
 from sprites import display_format
+from sprites.surface_cache import SurfaceCache
 
 LEFT, RIGHT = 0, 1
 SUPERSAMPLE = 4
-CACHE_SIZE = 96
-_tiles: OrderedDict = OrderedDict()
+_tiles = SurfaceCache("truchet tiles")       # whole tiles and their highlighted parts
 
 
 def cut_corners(orient: int) -> tuple:
@@ -39,7 +37,6 @@ def tile_image(size: int, colour: int, orient: int, palette, alpha: int = 255) -
     key = (size, colour, orient, palette.name, palette.tiles, alpha)
     image = _tiles.get(key)
     if image is not None:
-        _tiles.move_to_end(key)
         return image
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
@@ -52,10 +49,7 @@ def tile_image(size: int, colour: int, orient: int, palette, alpha: int = 255) -
     image = pygame.transform.smoothscale(canvas, (size, size))
     if alpha < 255:
         image.set_alpha(alpha)
-    _tiles[key] = image
-    if len(_tiles) > CACHE_SIZE:
-        _tiles.popitem(last=False)
-    return image
+    return _tiles.put(key, image)
 
 
 def draw_tile(surface, topleft, size: int, colour: int, orient: int, palette,
@@ -71,7 +65,6 @@ def band_points(rect: pygame.Rect, orient: int) -> tuple:
     return rect.topright, rect.bottomleft
 
 
-_parts: OrderedDict = OrderedDict()
 
 
 def part_image(size: int, orient: int, part, colour) -> pygame.Surface:
@@ -79,10 +72,9 @@ def part_image(size: int, orient: int, part, colour) -> pygame.Surface:
     dominant colour's band) or a cut corner (cx, cy) in 0/1 fractions (its quarter disc).
     `colour` is RGBA; the rest of the square is transparent."""
     size = max(2, int(size))
-    key = (size, orient, part, tuple(colour))
-    image = _parts.get(key)
+    key = ("part", size, orient, part, tuple(colour))
+    image = _tiles.get(key)
     if image is not None:
-        _parts.move_to_end(key)
         return image
     big = size * SUPERSAMPLE
     canvas = pygame.Surface((big, big), pygame.SRCALPHA)
@@ -93,8 +85,4 @@ def part_image(size: int, orient: int, part, colour) -> pygame.Surface:
     else:
         cx, cy = part
         pygame.draw.circle(canvas, colour, (cx * big, cy * big), big // 2)
-    image = pygame.transform.smoothscale(canvas, (size, size))
-    _parts[key] = image
-    if len(_parts) > CACHE_SIZE * 2:
-        _parts.popitem(last=False)
-    return image
+    return _tiles.put(key, pygame.transform.smoothscale(canvas, (size, size)))

@@ -19,26 +19,21 @@ copy converted to the display's pixel format when there is a display (much faste
 from __future__ import annotations
 
 import math
-from collections import OrderedDict
 
 import pygame
 
 from game.rules.xoliba import MISSING, POINTS, SIDE, TRIANGLES, WHITE
 from sprites import display_format
+from sprites.surface_cache import SurfaceCache
 from sprites.palettes import Palette, darken, lighten, luminance, mix
 
 SUPERSAMPLE = 4
 DISC = 0.80           # disc diameter as a fraction of the point spacing
 MARGIN = 0.66         # plate beyond the outer points, in point spacings
-CACHE_SIZE = 160
 
-_discs: OrderedDict = OrderedDict()
-_boards: OrderedDict = OrderedDict()
-_zones: OrderedDict = OrderedDict()
-
-
-def _remember(cache: OrderedDict, key, value, limit: int = CACHE_SIZE):
-    return display_format.remember(cache, key, value, limit)
+_discs = SurfaceCache("xoliba discs")
+_boards = SurfaceCache("xoliba boards")
+_zones = SurfaceCache("xoliba zones")
 
 
 def clear_cache() -> None:
@@ -98,9 +93,8 @@ def disc_surface(face: int, size: int, palette: Palette) -> pygame.Surface:
     key = (face, size, palette.name)
     surface = _discs.get(key)
     if surface is not None:
-        _discs.move_to_end(key)
         return surface
-    return _remember(_discs, key, _paint_disc(face, size, palette), 4 * CACHE_SIZE)
+    return _discs.put(key, _paint_disc(face, size, palette))
 
 
 def disc_tile(step: float) -> int:
@@ -219,9 +213,8 @@ def board_surface(step: float, palette: Palette) -> pygame.Surface:
     key = (round(step * 8), palette.name)
     surface = _boards.get(key)
     if surface is not None:
-        _boards.move_to_end(key)
         return surface
-    return _remember(_boards, key, _paint_board(step, palette), 8)
+    return _boards.put(key, _paint_board(step, palette))
 
 
 def draw_board(surface, step: float, palette: Palette, topleft) -> None:
@@ -320,7 +313,6 @@ def zone_surface(corners_xy, grow: float, colour, width: int, fill_alpha: int,
     key = zone_key(corners_xy, grow, colour, width, fill_alpha, line_alpha)
     found = _zones.get(key)
     if found is not None:
-        _zones.move_to_end(key)
         return found
     k = 2
     outline = zone_points(corners_xy, grow)
@@ -338,7 +330,7 @@ def zone_surface(corners_xy, grow: float, colour, width: int, fill_alpha: int,
         for x, y in local:       # round the joins
             pygame.draw.circle(canvas, (*colour[:3], line_alpha), (x, y), width * k / 2)
     surface = pygame.transform.smoothscale(canvas, (w, h))
-    return _remember(_zones, key, (surface, (left, top)), 600)
+    return _zones.put(key, (surface, (left, top)))
 
 
 def draw_zone(surface, corners_xy, grow: float, colour, width: int, fill_alpha: int,

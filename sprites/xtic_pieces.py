@@ -17,13 +17,13 @@ here; a caller with a window may convert a copy).
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 
 import numpy as np
 import pygame
 
 from game.rules.xtic import describe_piece
 from sprites import display_format
+from sprites.surface_cache import SurfaceCache
 from sprites.palettes import Palette, darken, lighten
 
 SUPERSAMPLE = 4
@@ -31,9 +31,7 @@ LONG_SIDE = 0.86         # the shape's long side, as a fraction of the tile
 ASPECT = 0.62            # short side / long side
 CORNER = 0.26            # corner radius of square pieces, as a fraction of the short side
 BAND = 0.32              # ring thickness of hollow pieces, as a fraction of the short side
-CACHE_SIZE = 256
-
-_cache: OrderedDict[tuple[int, int, str], pygame.Surface] = OrderedDict()
+_cache = SurfaceCache("xtic pieces")        # (piece, size, palette name) -> its picture
 
 
 def describe(piece: int) -> str:
@@ -55,13 +53,8 @@ def piece_surface(piece: int, size: int, palette: Palette) -> pygame.Surface:
     key = (piece, size, palette.name)
     surface = _cache.get(key)
     if surface is not None:
-        _cache.move_to_end(key)
         return surface
-    surface = _paint(piece, size, palette)
-    _cache[key] = surface
-    if len(_cache) > CACHE_SIZE:
-        _cache.popitem(last=False)
-    return surface
+    return _cache.put(key, _paint(piece, size, palette))
 
 
 def piece_image(piece: int, rect, palette: Palette) -> pygame.Surface:

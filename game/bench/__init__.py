@@ -25,6 +25,8 @@ COMMANDS = {
                                     "every scene: the actions survived"),
     "playouts": ("game.bench.playouts", "Seeded random games of every game and mode: "
                                         "invariants, undo to the start, save and load"),
+    "memory": ("game.bench.memory", "Memory over hours of use in one app: monkey, attract "
+                                    "mode, resizes, palettes, whole games"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
 }

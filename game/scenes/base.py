@@ -12,6 +12,7 @@ from typing import Callable
 
 import pygame
 import pygame_gui
+from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from game import input as inp
 from game.ui.colours import readable_on, rgb
@@ -43,10 +44,35 @@ def gui_theme(palette, scale: float) -> dict:
     }
 
 
+# A rounded pygame-gui button draws each of its looks (normal, hovered, selected,
+# pressed) through two anti-aliasing buffers at four times its size, and keeps each look
+# as three pictures of its size: at 2560×1440 a wide button's buffers are about 4 MB,
+# and a screen of fifty buttons would hold hundreds of megabytes. pygame-gui draws all
+# the looks ahead, one per frame, keeping the buffers meanwhile, and drops the buffers
+# after the first drawing only (a later redraw, for a new label or a disabled look,
+# keeps them for good). Here a button draws only its normal look when made; any other
+# is drawn the first time the button takes it (pygame-gui's own path for the disabled
+# look), and the buffers go as soon as no drawing is pending.
+def draw_looks_when_shown(element) -> None:
+    """A new button: its other looks drawn on first use, its buffers dropped."""
+    shape = element.drawable_shape
+    shape.states_to_redraw_queue.clear()    # not drawn yet: each is drawn on first use
+    shape.clean_up_temp_shapes()
+
+
+def release_shape_buffers(ui: pygame_gui.UIManager) -> None:
+    """Drop the buffers of the buttons whose looks are all drawn (each frame)."""
+    for element in ui.get_sprite_group().sprites():
+        shape = getattr(element, "drawable_shape", None)
+        if shape is not None and not shape.states_to_redraw_queue \
+                and getattr(shape, "temp_additive_shape", None) is not None:
+            shape.clean_up_temp_shapes()
+
+
 @dataclass
 class Focusable:
     """One thing the focus ring can land on: a button, or a selector of values."""
-    element: pygame_gui.elements.UIButton
+    element: pygame_gui.elements.UIButton | None      # None once its UI is gone
     on_press: Callable[[], None] | None = None
     values: tuple = ()                      # a selector when not empty
     index: int = 0
@@ -66,6 +92,8 @@ class Focusable:
         return self.values[self.index]
 
     def refresh(self) -> None:
+        if self.element is None:
+            return
         if self.is_selector:
             self.element.set_text(f"{self.label}:  ‹ {self.format_value(self.value)} ›")
         if self.enabled:
@@ -97,6 +125,10 @@ class FocusRing:
         return item
 
     def clear(self) -> None:
+        """Forget the items, which let go of their elements: a scene may keep an item in
+        an attribute, and its element would keep the whole UI manager alive."""
+        for item in self.items:
+            item.element = None
         self.items.clear()
         self.focus = 0
 
@@ -216,6 +248,7 @@ class Scene:
     def __init__(self, app):
         self.app = app
         self.ui: pygame_gui.UIManager | None = None
+        self._ui_for = None         # the window size and palette self.ui was made for
         self.ring = FocusRing(app)
 
     # --- life cycle -----------------------------------------------------------------------
@@ -223,19 +256,26 @@ class Scene:
         self.rebuild()
 
     def exit(self) -> None:
-        self.ui = None
+        self.dispose_ui()
 
     def resume(self) -> None:
         """Called when the scene above was popped."""
         self.rebuild()
 
     def rebuild(self) -> None:
-        """(Re)create the UI for the current window size and palette."""
+        """(Re)build the UI for the current window size and palette: the scene's manager
+        again if they are the ones it was made for, else a new one."""
         size = self.app.size
-        self.ui = pygame_gui.UIManager(size, gui_theme(self.app.palette, self.app.scale),
-                                       enable_live_theme_updates=False)
         focus = self.ring.focus
         self.ring.clear()
+        made_for = (size, self.app.palette)
+        if self.ui is not None and self._ui_for == made_for:
+            self.ui.clear_and_reset()
+        else:
+            self.dispose_ui()
+            self.ui = pygame_gui.UIManager(size, gui_theme(self.app.palette, self.app.scale),
+                                           enable_live_theme_updates=False)
+            self._ui_for = made_for
         self.build(size)
         if self.ring.items:
             self.ring.focus = min(focus, len(self.ring.items) - 1)
@@ -243,6 +283,20 @@ class Scene:
 
     def build(self, size) -> None:
         """Create this scene's elements (override)."""
+
+    def dispose_ui(self) -> None:
+        """Let the UI manager go with everything it made. Its elements, theme and the
+        focus ring's callbacks refer to one another (and the callbacks to the scene), so
+        only a cyclic collection frees them: the app runs one when a scene leaves or the
+        layout changes (App.release_memory). Killing the elements and forgetting the
+        manager here leaves nothing else holding on to them."""
+        self.ring.clear()
+        ui, self.ui, self._ui_for = self.ui, None, None
+        if ui is None:
+            return
+        ui.get_root_container().kill()
+        if get_default_manager() is ui:     # pygame-gui keeps the first manager made
+            set_default_manager(None)
 
     # --- per frame ------------------------------------------------------------------------
     def handle(self, action) -> None:
@@ -257,6 +311,7 @@ class Scene:
     def update(self, dt: float) -> None:
         if self.ui:
             self.ui.update(dt)
+            release_shape_buffers(self.ui)
 
     def draw(self, surface) -> None:
         self.draw_background(surface)
@@ -273,15 +328,19 @@ class Scene:
 
     def button(self, rect, text, on_press=None, column=0, enabled=True) -> Focusable:
         element = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui)
-        return self.ring.add(Focusable(element, on_press, enabled=enabled, column=column))
+        item = self.ring.add(Focusable(element, on_press, enabled=enabled, column=column))
+        draw_looks_when_shown(element)
+        return item
 
     def selector(self, rect, label, values, current, on_change=None, format_value=str,
                  column=0, enabled=True) -> Focusable:
         element = pygame_gui.elements.UIButton(pygame.Rect(rect), label, manager=self.ui)
         index = values.index(current) if current in values else 0
-        return self.ring.add(Focusable(element, None, values=tuple(values), index=index,
+        item = self.ring.add(Focusable(element, None, values=tuple(values), index=index,
                                        label=label, format_value=format_value,
                                        on_change=on_change, enabled=enabled, column=column))
+        draw_looks_when_shown(element)
+        return item
 
     def column_rects(self, count, width=420, height=52, gap=14, top=None):
         """Rects for `count` stacked buttons, centred horizontally, scaled to the window."""

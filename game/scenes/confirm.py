@@ -35,7 +35,7 @@ class ConfirmScene(Scene):
     def draw(self, surface) -> None:
         s = self.app.scale
         sw, sh = self.app.size
-        surface.blit(self.app.shade(225), (0, 0))
+        self.app.draw_shade(surface, 225)
         palette = self.app.palette
         y = sh // 2 - round(120 * s)
         draw_text(surface, self.title, (sw // 2, y), round(36 * s), palette.accent, True,

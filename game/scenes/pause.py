@@ -59,7 +59,7 @@ class PauseScene(Scene):
         super().handle(action)
 
     def draw(self, surface) -> None:
-        surface.blit(self.app.shade(225), (0, 0))
+        self.app.draw_shade(surface, 225)
         title = "Paused"
         self.draw_title(surface, title, self.reason or None, y=round(110 * self.app.scale))
         self.draw_ui(surface)

@@ -333,7 +333,7 @@ class DealSearchScene(Scene):
         s = self.app.scale
         palette = self.app.palette
         sw, sh = self.app.size
-        surface.blit(self.app.shade(225), (0, 0))
+        self.app.draw_shade(surface, 225)
         self.draw_title(surface, "Random deal", None, y=round(sh * 0.28))
         progress = self.app.worker.progress or {}
         elapsed = time.monotonic() - self.started

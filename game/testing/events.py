@@ -63,6 +63,13 @@ def resize_event(w, h):
     return pygame.event.Event(pygame.VIDEORESIZE, size=(w, h), w=w, h=h)
 
 
+def resize_window(app, size) -> None:
+    """The window resized by the player: the system's new mode, then the event, in one
+    frame of `app`."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.step(1 / 60, [resize_event(*size)])
+
+
 class FakePad:
     """Stands in for a pygame._sdl2.controller.Controller: buttons come as events, the
     sticks and triggers are read through get_axis (raw SDL values, -32768..32767)."""

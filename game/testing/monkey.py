@@ -230,6 +230,21 @@ def _attract(app, rng):
     return [MenuScene(app), DemoScene(app)]
 
 
+def open_start_point(app, factory, rng, after_reset=None) -> None:
+    """Show a start point's scenes on `app`, the stack cleared first (then `after_reset()`,
+    if given)."""
+    from game.scenes.base import Scene
+    first, *above = factory(app, rng)
+    app.reset_to(first)
+    if after_reset is not None:
+        after_reset()
+    for scene in above:
+        if not isinstance(scene, Scene):
+            scene = scene()             # made now; None: it opened itself
+        if scene is not None:
+            app.push(scene)
+
+
 # --- the monkey ---------------------------------------------------------------------------
 class Monkey:
     """Drives one App with seeded random input; `run(actions)` returns a report."""
@@ -293,20 +308,14 @@ class Monkey:
                             f"scenes: {stack}\nlast actions:\n  {history}") from cause
 
     def _start(self, name: str, factory) -> None:
-        app = self.app
         self.recent.append(f"-- start point: {name}")
         self.started[name] += 1
-        from game.scenes.base import Scene
-        first, *above = factory(app, self.rng)
-        app.reset_to(first)
-        if app.worker.busy:
-            self._fail("a search is still pending after the games were left")
-        for scene in above:
-            if not isinstance(scene, Scene):
-                scene = scene()             # made now; None: it opened itself
-            if scene is not None:
-                app.push(scene)
+        open_start_point(self.app, factory, self.rng, self._check_no_search)
         self._step([])
+
+    def _check_no_search(self) -> None:
+        if self.app.worker.busy:
+            self._fail("a search is still pending after the games were left")
 
     def _step(self, events, dt=1 / 60) -> None:
         app = self.app

@@ -2,22 +2,26 @@
 and cutting to a width."""
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 import pygame_gui
 
+from sprites.surface_cache import SurfaceCache
+
 _FONT_DIR = Path(pygame_gui.__file__).parent / "data"
-_fonts: dict = {}
+FONTS_KEPT = 16             # a font face holds about half a megabyte: the sizes in use
+_fonts: OrderedDict = OrderedDict()
 
-
-_texts: dict = {}
-TEXT_CACHE_SIZE = 600
-_wrapped: dict = {}         # wrap_text's answers: the panels wrap the same texts each time
+_texts = SurfaceCache("text")
+WRAPS_KEPT = 600            # wrap_text's answers (lines, no pixels): the panels wrap the
+_wrapped: dict = {}         # same texts each time
 
 
 def reset_fonts() -> None:
-    """Forget cached fonts: pygame.quit() invalidates them (a new App starts afresh)."""
+    """Forget cached fonts and texts: pygame.quit() invalidates them (a new App starts
+    afresh), and a new window size asks for other sizes."""
     _fonts.clear()
     _texts.clear()
     _wrapped.clear()
@@ -25,11 +29,16 @@ def reset_fonts() -> None:
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (max(8, int(size)), bold)
-    if key not in _fonts:
+    face = _fonts.get(key)
+    if face is None:
         name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
         path = _FONT_DIR / name
-        _fonts[key] = pygame.font.Font(str(path) if path.exists() else None, key[0])
-    return _fonts[key]
+        face = _fonts[key] = pygame.font.Font(str(path) if path.exists() else None, key[0])
+        if len(_fonts) > FONTS_KEPT:
+            _fonts.popitem(last=False)
+    else:
+        _fonts.move_to_end(key)
+    return face
 
 
 def render_text(text, size, colour, bold=False) -> pygame.Surface:
@@ -37,9 +46,7 @@ def render_text(text, size, colour, bold=False) -> pygame.Surface:
     key = (text, int(size), tuple(colour), bold)
     image = _texts.get(key)
     if image is None:
-        if len(_texts) >= TEXT_CACHE_SIZE:
-            _texts.clear()
-        image = _texts[key] = font(size, bold).render(text, True, colour)
+        image = _texts.put(key, font(size, bold).render(text, True, colour))
     return image
 
 
@@ -73,7 +80,7 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     key = (text, size, width, bold)
     lines = _wrapped.get(key)
     if lines is None:
-        if len(_wrapped) >= TEXT_CACHE_SIZE:
+        if len(_wrapped) >= WRAPS_KEPT:
             _wrapped.clear()
         lines = _wrapped[key] = tuple(_wrap(text, size, width, bold))
     return list(lines)

@@ -16,7 +16,6 @@ each player's largest region with its size.
 """
 from __future__ import annotations
 
-import functools
 import math
 from types import SimpleNamespace
 
@@ -30,6 +29,7 @@ from game.ui.text import draw_text, fit_text, render_text
 from game.views.base import BoardView
 from sprites import truchet_tiles as art
 from sprites.display_format import display_ready
+from sprites.surface_cache import SurfaceCache
 
 MIN_CELL, MAX_CELL = 14, 160        # zoom limits, pixels per cell at scale 1
 ZOOM_STEP = 1.15
@@ -538,13 +538,19 @@ class TruchetView(BoardView):
             surface.blit(image, box)
 
 
-@functools.lru_cache(maxsize=32)
+_open_cells = SurfaceCache("truchet open cells")
+
+
 def _open_cell_image(rect_size: tuple, size: int, colour: tuple) -> pygame.Surface:
     """The outline of an open cell (a rounded square), drawn once per size: the layer of
     tiles is repainted whenever the camera moves, around dozens of open cells."""
-    image = pygame.Surface(rect_size, pygame.SRCALPHA)
-    pygame.draw.rect(image, colour, image.get_rect(), max(1, round(size / 24)),
-                     border_radius=max(2, size // 6))
+    key = (rect_size, size, colour)
+    image = _open_cells.get(key)
+    if image is None:
+        image = pygame.Surface(rect_size, pygame.SRCALPHA)
+        pygame.draw.rect(image, colour, image.get_rect(), max(1, round(size / 24)),
+                         border_radius=max(2, size // 6))
+        _open_cells.put(key, image)
     return image
 
 

@@ -230,7 +230,7 @@ class XutoliView(TruchetView):
         """The twelve patterns with their letters, over the board."""
         palette = self.app.palette
         s = getattr(self.app, "scale", 1.0)
-        surface.blit(self.app.shade(170), self.rect, pygame.Rect((0, 0), self.rect.size))
+        self.app.draw_shade(surface, 170, self.rect)
         columns, rows = 6, 2
         tile = max(10, min(round(38 * s), (self.rect.w - round(80 * s)) // (columns * 3)))
         cell_w, cell_h = 3 * tile, 2 * tile + round(48 * s)

@@ -1,0 +1,245 @@
+"""`python -m game.bench memory`: one app, hours of use, and its memory over time.
+
+In one process, one after another (each section can be chosen or scaled down):
+- monkey: the monkey's random input over every scene (game/testing/monkey.py);
+- attract: the menu left alone, attract mode's demos one after another, stepped at 60
+  frames a second on a simulated clock (the frames, the demos and their computer players
+  run as in the app; only the waiting between frames is skipped);
+- resizes: the window resized to random sizes between 640×400 and 2560×1440 on every
+  kind of screen (sizes below the app's minimum are raised to it, as in the app);
+- palettes: the palette changed, on every kind of screen;
+- games: whole games played to their results screen, every mode of every game in turn,
+  random legal moves entered for the players.
+
+Before the sections, a warm-up shows every screen of every game once (their code, fonts
+and pictures are loaded then). After it, the resident size of the process (RSS) and the
+pixel bytes of the surfaces alive (game/testing/memory.py) are sampled every few seconds;
+each section prints its curve, and the targets are checked at every sample: RSS within
+RSS_LIMIT and the surfaces within SURFACE_LIMIT.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from game.bench import headless_home
+
+MB = 1 << 20
+RSS_LIMIT = 250 * MB
+SECTIONS = ("monkey", "attract", "resizes", "palettes", "games")
+# The screens' own surfaces, in whole windows of pixels: the background, a veil, the
+# board's layers, the UI's buttons and their shape buffers, a results card over a game.
+SCREEN_SURFACES = 8
+
+
+def surface_limit() -> int:
+    """The most the live surfaces may hold: every cache full (sprites/surface_cache.py)
+    plus what the screens keep for the largest window (SCREEN_SURFACES windows' worth)."""
+    from sprites.surface_cache import TOTAL_BUDGET
+    return TOTAL_BUDGET + SCREEN_SURFACES * 2560 * 1440 * 4
+
+
+
+class Recorder:
+    """Samples RSS and live surfaces every `every` seconds; keeps each section's curve."""
+
+    def __init__(self, every: float):
+        self.every = every
+        self.curves: dict[str, list[tuple]] = {}
+        self.section = ""
+        self.started = time.perf_counter()
+        self.last = 0.0
+
+    def start(self, section: str) -> None:
+        self.section = section
+        self.curves[section] = []
+        self.sample(force=True)
+
+    def sample(self, force: bool = False, label: str = "") -> None:
+        from game.testing.memory import live_surfaces, rss_bytes
+        now = time.perf_counter()
+        if not force and now - self.last < self.every:
+            return
+        self.last = now
+        count, pixels = live_surfaces()
+        point = (now - self.started, rss_bytes() or 0, pixels, count, label)
+        self.curves[self.section].append(point)
+        print(f"  {point[0]:7.0f} s  RSS {point[1] / MB:6.1f} MB  surfaces {count:5d}, "
+              f"{pixels / MB:6.1f} MB  {label}", flush=True)
+
+    def summary(self) -> list[tuple[str, bool]]:
+        verdicts = []
+        limit = surface_limit()
+        print("\nSection     samples   RSS start / max / end (MB)    surfaces start / max / end "
+              "(MB)")
+        for name, curve in self.curves.items():
+            rss = [p[1] / MB for p in curve]
+            pixels = [p[2] / MB for p in curve]
+            print(f"{name:10s} {len(curve):8d}   {rss[0]:6.1f} / {max(rss):6.1f} / "
+                  f"{rss[-1]:6.1f}          {pixels[0]:6.1f} / {max(pixels):6.1f} / "
+                  f"{pixels[-1]:6.1f}")
+            verdicts.append((f"{name}: RSS at most {max(rss):.0f} MB <= {RSS_LIMIT // MB} MB",
+                             max(rss) * MB <= RSS_LIMIT))
+            verdicts.append((f"{name}: surfaces at most {max(pixels):.0f} MB <= "
+                             f"{limit // MB} MB", max(pixels) * MB <= limit))
+        return verdicts
+
+
+# --- the app and its screens ------------------------------------------------------------
+def make_app():
+    headless_home("memory")
+    from game.app import App
+    app = App(headless=True)
+    app.open("menu")
+    app.step(0.0)
+    app.freeze_startup_objects()        # as App.run does after its first frame
+    return app
+
+
+def show(app, frames: int, dt: float = 1 / 60) -> None:
+    for _ in range(frames):
+        app.step(dt, [])
+
+
+def screens():
+    """(name, factory) of every start point of the monkey: every screen of every game."""
+    from game.testing.monkey import start_points
+    return start_points()
+
+
+def warm_up(app) -> None:
+    from game.testing.monkey import open_start_point
+    rng = random.Random(0)
+    for _, factory in screens():
+        open_start_point(app, factory, rng)
+        show(app, 3)
+    app.home()
+    show(app, 2)
+
+
+# --- the sections ------------------------------------------------------------------------
+def monkey_section(app, recorder, actions: int) -> None:
+    from game.testing.monkey import Monkey
+    monkey = Monkey(app, seed=1)
+    monkey.run(actions, lambda done, episodes: recorder.sample(label=f"{done} actions"))
+    recorder.sample(force=True, label=f"{monkey.done} actions")
+
+
+def attract_section(app, recorder, seconds: float) -> None:
+    from game.scenes.menu import IDLE_SECONDS
+    app.home()
+    clock, frame = 0.0, 1 / 60
+    while clock < seconds + IDLE_SECONDS:
+        app.step(frame, [])
+        clock += frame
+        recorder.sample(label=f"{clock / 60:.0f} min, {type(app.scene).__name__}")
+    recorder.sample(force=True, label=f"{clock / 60:.0f} min")
+
+
+def resizes_section(app, recorder, count: int) -> None:
+    from game.testing.events import resize_window
+    from game.testing.monkey import open_start_point
+    rng = random.Random(2)
+    points = screens()
+    for number in range(count):
+        if number % 4 == 0:
+            open_start_point(app, points[rng.randrange(len(points))][1], rng)
+        resize_window(app, (rng.randint(640, 2560), rng.randint(400, 1440)))
+        show(app, 3)
+        recorder.sample(force=True, label=f"{number + 1} resizes, {app.size[0]}×{app.size[1]}")
+    resize_window(app, (1280, 720))
+    show(app, 2)
+    recorder.sample(force=True, label=f"{count} resizes, back to 1280×720")
+
+
+def palettes_section(app, recorder, count: int) -> None:
+    from game.testing.monkey import open_start_point
+    from sprites.palettes import PALETTE_NAMES
+    rng = random.Random(3)
+    points = screens()
+    for number in range(count):
+        if number % 4 == 0:
+            open_start_point(app, points[rng.randrange(len(points))][1], rng)
+        app.settings.palette = PALETTE_NAMES[number % len(PALETTE_NAMES)]
+        app.apply_palette()
+        show(app, 3)
+        recorder.sample(force=True, label=f"{number + 1} palette changes")
+    recorder.sample(force=True, label=f"{count} palette changes")
+
+
+def games_section(app, recorder, count: int) -> None:
+    import game.rules
+    from game.engine.saves import Seat
+    from game.testing.playouts import all_modes
+    modes = all_modes()
+    rng = random.Random(4)
+    for number in range(count):
+        mode = modes[number % len(modes)]
+        spec = game.rules.get(mode.game)
+        options = mode.options_for(number)
+        state = spec.new_game(seed=number, options=options)
+        seats = [Seat("human", None) for _ in spec.seats_for(spec.validate_options(options))]
+        app.home()
+        play = app.open("play", state, seats)
+        _play_to_results(app, play, rng)
+        recorder.sample(label=f"{number + 1} games ({mode.name})")
+    app.home()
+    recorder.sample(force=True, label=f"{count} games")
+
+
+def _play_to_results(app, play, rng, frames: int = 20_000) -> None:
+    """Random legal moves (or rolls) entered as the players would, until the results."""
+    for _ in range(frames):
+        if app.scene is not play:
+            break                       # the results card is up
+        state = play.state
+        if not state.is_over and not play.view.animating and play.session.humans_turn:
+            move = (state.copy().sample_chance() if state.is_chance
+                    else rng.choice(state.legal_moves()))
+            play.session.play(move)
+        app.step(1 / 20, [])
+    else:
+        raise RuntimeError(f"{play.state.spec.name}: no results after {frames} frames")
+    show(app, 5)
+
+
+def run(args) -> int:
+    app = make_app()
+    recorder = Recorder(args.every)
+    sections = {
+        "monkey": lambda: monkey_section(app, recorder, args.actions),
+        "attract": lambda: attract_section(app, recorder, args.attract_minutes * 60),
+        "resizes": lambda: resizes_section(app, recorder, args.resizes),
+        "palettes": lambda: palettes_section(app, recorder, args.palettes),
+        "games": lambda: games_section(app, recorder, args.games),
+    }
+    try:
+        print("Warm-up: every screen of every game once.", flush=True)
+        warm_up(app)
+        for name in args.sections:
+            print(f"\n{name}:", flush=True)
+            recorder.start(name)
+            sections[name]()
+    finally:
+        app.shutdown()
+    verdicts = recorder.summary()
+    print(f"\nBounds: RSS {RSS_LIMIT // MB} MB; surfaces {surface_limit() // MB} MB "
+          f"(every cache full, sprites/surface_cache.py, plus {SCREEN_SURFACES} windows of "
+          "2560×1440).")
+    print("Targets:")
+    for text, ok in verdicts:
+        print(f"  {'PASS' if ok else 'FAIL'}  {text}")
+    return 0 if all(ok for _, ok in verdicts) else 1
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--sections", nargs="+", choices=SECTIONS, default=list(SECTIONS),
+                        help="which sections to run, in this order")
+    parser.add_argument("--actions", type=int, default=50_000, help="monkey actions")
+    parser.add_argument("--attract-minutes", type=float, default=120,
+                        help="minutes of attract mode (simulated clock)")
+    parser.add_argument("--resizes", type=int, default=200, help="window resizes")
+    parser.add_argument("--palettes", type=int, default=100, help="palette changes")
+    parser.add_argument("--games", type=int, default=500, help="games played to the end")
+    parser.add_argument("--every", type=float, default=15.0,
+                        help="seconds between samples")
