@@ -158,7 +158,13 @@ class App:
             if scene.ui is None:
                 scene.rebuild()
 
+    # Each change of the stack ends with release_memory: what a scene left behind (or
+    # a hidden scene's UI) goes then, not at some later full collection.
     def push(self, scene) -> None:
+        self._enter(scene)
+        release_memory()
+
+    def _enter(self, scene) -> None:
         self.stack.append(scene)
         scene.enter()
         self._sync_ui()
@@ -176,14 +182,14 @@ class App:
     def replace(self, scene) -> None:
         if self.stack:
             self.stack.pop().exit()
-        self.push(scene)
+        self._enter(scene)
         release_memory()
 
     def reset_to(self, scene) -> None:
         """Clear the stack and show `scene` (e.g. back to the menu)."""
         while self.stack:
             self.stack.pop().exit()
-        self.push(scene)
+        self._enter(scene)
         release_memory()
 
     # Scenes open each other by name (game/navigation.py), never by importing each other.
@@ -282,27 +288,18 @@ class App:
         pygame.quit()
 
 
-M_MMAP_THRESHOLD = -3          # glibc's mallopt parameter
-LARGE_BLOCK = 256 * 1024        # bytes from which a block gets pages of its own
-
-
-def _glibc_heap():
+def _heap_trimmer():
     """glibc's malloc_trim, which hands freed memory back to the system, or None where
-    there is no such call (macOS, Windows, other C libraries). Large blocks (pictures,
-    mostly) are also made to get pages of their own, given back as soon as they are
-    freed: by default glibc raises that threshold each time such a block is freed, and
-    then keeps window-sized pictures in a heap it seldom returns."""
+    there is no such call (macOS, Windows, other C libraries)."""
     if not sys.platform.startswith("linux"):
         return None
     try:
-        libc = ctypes.CDLL(None)
-        libc.mallopt(M_MMAP_THRESHOLD, LARGE_BLOCK)
-        return libc.malloc_trim
+        return ctypes.CDLL(None).malloc_trim
     except (OSError, AttributeError):
         return None
 
 
-_trim_heap = _glibc_heap()
+_trim_heap = _heap_trimmer()
 
 
 def release_memory() -> None:
