@@ -65,8 +65,6 @@ def band_points(rect: pygame.Rect, orient: int) -> tuple:
     return rect.topright, rect.bottomleft
 
 
-
-
 def part_image(size: int, orient: int, part, colour) -> pygame.Surface:
     """One coloured part of a tile's picture, for highlighting a region: part "band" (the
     dominant colour's band) or a cut corner (cx, cy) in 0/1 fractions (its quarter disc).

@@ -55,13 +55,15 @@ def test_leaving_every_screen_and_resizing_gives_its_pictures_back(make_app):
     assert not alive, f"{len(alive)} parts of screens left behind, e.g. {alive[:5]}"
 
 
-def test_a_hidden_screen_keeps_no_ui_and_gets_it_back(make_app):
+def test_a_hidden_screen_keeps_no_ui_and_gets_it_back_with_its_focus(make_app):
     app = make_app()
     menu = app.scene
+    menu.ring.set_focus(2)
+    focused = menu.ring.current.element.text
     app.open("settings")
     assert menu.ui is None and not menu.ring.items      # covered by an opaque screen
     app.pop()
-    assert menu.ui is not None and menu.ring.items
+    assert menu.ui is not None and menu.ring.current.element.text == focused
 
 
 def test_an_overlay_keeps_the_screen_beneath_drawn(make_app):

@@ -290,7 +290,9 @@ class Scene:
         only a cyclic collection frees them: the app runs one when a scene leaves or the
         layout changes (App.release_memory). Killing the elements and forgetting the
         manager here leaves nothing else holding on to them."""
+        focus = self.ring.focus
         self.ring.clear()
+        self.ring.focus = focus             # where the player was, when it is built again
         ui, self.ui, self._ui_for = self.ui, None, None
         if ui is None:
             return

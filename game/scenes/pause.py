@@ -1,8 +1,6 @@
 """The pause overlay: resume, restart, rules, settings, quit to the menu."""
 from __future__ import annotations
 
-import pygame
-
 from game import input as inp
 from game.scenes.base import Scene
 
