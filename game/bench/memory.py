@@ -138,33 +138,37 @@ def attract_section(app, recorder, seconds: float) -> None:
 
 def resizes_section(app, recorder, count: int) -> None:
     from game.testing.events import resize_window
-    from game.testing.monkey import open_start_point
-    rng = random.Random(2)
-    points = screens()
-    for number in range(count):
-        if number % 4 == 0:
-            open_start_point(app, points[rng.randrange(len(points))][1], rng)
+
+    def resize(rng):
         resize_window(app, (rng.randint(640, 2560), rng.randint(400, 1440)))
-        show(app, 3)
-        recorder.sample(force=True, label=f"{number + 1} resizes, {app.size[0]}×{app.size[1]}")
+    _changes_on_screens(app, recorder, count, 2, resize, "resizes")
     resize_window(app, (1280, 720))
     show(app, 2)
     recorder.sample(force=True, label=f"{count} resizes, back to 1280×720")
 
 
 def palettes_section(app, recorder, count: int) -> None:
-    from game.testing.monkey import open_start_point
     from sprites.palettes import PALETTE_NAMES
-    rng = random.Random(3)
+    names = iter(PALETTE_NAMES * count)
+
+    def change_palette(rng):
+        app.settings.palette = next(names)
+        app.apply_palette()
+    _changes_on_screens(app, recorder, count, 3, change_palette, "palette changes")
+
+
+def _changes_on_screens(app, recorder, count: int, seed: int, change, what: str) -> None:
+    """`change(rng)` `count` times, on another screen of another game every fourth time,
+    a sample after each."""
+    from game.testing.monkey import open_start_point
+    rng = random.Random(seed)
     points = screens()
     for number in range(count):
         if number % 4 == 0:
             open_start_point(app, points[rng.randrange(len(points))][1], rng)
-        app.settings.palette = PALETTE_NAMES[number % len(PALETTE_NAMES)]
-        app.apply_palette()
+        change(rng)
         show(app, 3)
-        recorder.sample(force=True, label=f"{number + 1} palette changes")
-    recorder.sample(force=True, label=f"{count} palette changes")
+        recorder.sample(force=True, label=f"{number + 1} {what}, {app.size[0]}×{app.size[1]}")
 
 
 def games_section(app, recorder, count: int) -> None:
