@@ -17,6 +17,8 @@ def test_every_section_is_run_and_sampled(make_app):
         recorder.start(name)
         run()
     assert list(recorder.curves) == list(memory.SECTIONS)
+    attract = recorder.curves["attract"]
+    assert any("DemoScene" in label for *_, label in attract), "attract mode never started"
     for curve in recorder.curves.values():
         assert len(curve) >= 2 and all(rss > 0 and pixels > 0 for _, rss, pixels, _, _ in curve)
     assert len(recorder.summary()) == 2 * len(memory.SECTIONS)

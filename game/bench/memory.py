@@ -122,18 +122,24 @@ def monkey_section(app, recorder, actions: int) -> None:
     from game.testing.monkey import Monkey
     monkey = Monkey(app, seed=1)
     monkey.run(actions, lambda done, episodes: recorder.sample(label=f"{done} actions"))
+    monkey.let_go()
     recorder.sample(force=True, label=f"{monkey.done} actions")
 
 
 def attract_section(app, recorder, seconds: float) -> None:
+    from game.scenes.attract import DemoScene
     from game.scenes.menu import IDLE_SECONDS
     app.home()
-    clock, frame = 0.0, 1 / 60
+    clock, frame, before = 0.0, 1 / 60, DemoScene.shown
+
+    def label() -> str:
+        return (f"{clock / 60:.0f} min, {type(app.scene).__name__}, "
+                f"{DemoScene.shown - before} demos")
     while clock < seconds + IDLE_SECONDS:
         app.step(frame, [])
         clock += frame
-        recorder.sample(label=f"{clock / 60:.0f} min, {type(app.scene).__name__}")
-    recorder.sample(force=True, label=f"{clock / 60:.0f} min")
+        recorder.sample(label=label())
+    recorder.sample(force=True, label=label())
 
 
 def resizes_section(app, recorder, count: int) -> None:

@@ -453,6 +453,14 @@ class Monkey:
         self._log(f"gamepad added, device index {index}")
         self._step([pg.event.Event(pg.CONTROLLERDEVICEADDED, device_index=index)])
 
+    def let_go(self) -> None:
+        """Unplug the monkey's gamepads (a stick left pushed would keep the app busy) and
+        give the app its own gamepad opening back."""
+        for instance in sorted(self.pads):
+            self.app.step(1 / 60, [events.pad_removed_event(instance)])
+        self.pads.clear()
+        self.app.input._open = self._real_open
+
     def _do_unplug(self) -> None:
         rng = self.rng
         if not self.pads:
