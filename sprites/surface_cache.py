@@ -22,11 +22,11 @@ MB = 1 << 20
 # cache name -> the bytes of pixels it may hold
 BUDGETS = {
     "display formats": 24 * MB,   # painted images converted to the window's pixel format
-    "text": 6 * MB,               # rendered lines of text
+    "text": 12 * MB,              # rendered lines of text
     "dice": 4 * MB,               # Catalina's dice, their shadows and glows
     "xoliba discs": 4 * MB,
     "xoliba boards": 12 * MB,     # the whole plate (8 MB at 2560×1440)
-    "xoliba zones": 6 * MB,       # the triangles' outlines
+    "xoliba zones": 10 * MB,      # the triangles' outlines
     "xtic pieces": 4 * MB,
     "catalina marks": 2 * MB,
     "truchet tiles": 6 * MB,      # Che and Xutoli's tiles and their highlighted parts
@@ -54,6 +54,7 @@ class SurfaceCache:
         self.name = name
         self.budget = BUDGETS[name] if budget is None else budget
         self.bytes = 0
+        self.forgotten = 0          # entries dropped for the budget (not by clear)
         self._items: OrderedDict = OrderedDict()
         _caches.append(self)
 
@@ -72,8 +73,9 @@ class SurfaceCache:
         self._items[key] = (value, size)
         self.bytes += size
         while self.bytes > self.budget and len(self._items) > 1:
-            _, (_, forgotten) = self._items.popitem(last=False)
-            self.bytes -= forgotten
+            _, (_, size) = self._items.popitem(last=False)
+            self.bytes -= size
+            self.forgotten += 1
         return value
 
     def pop(self, key) -> None:
