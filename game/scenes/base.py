@@ -54,10 +54,12 @@ def gui_theme(palette, scale: float) -> dict:
 # is drawn the first time the button takes it (pygame-gui's own path for the disabled
 # look), and the buffers go as soon as no drawing is pending.
 def draw_looks_when_shown(element) -> None:
-    """A new button: its other looks drawn on first use, its buffers dropped."""
-    shape = element.drawable_shape
-    shape.states_to_redraw_queue.clear()    # not drawn yet: each is drawn on first use
-    shape.clean_up_temp_shapes()
+    """A new button: its other looks drawn on first use, its buffers dropped. (With a
+    pygame-gui made otherwise, it draws them ahead as it always did.)"""
+    shape = getattr(element, "drawable_shape", None)
+    if hasattr(shape, "states_to_redraw_queue") and hasattr(shape, "clean_up_temp_shapes"):
+        shape.states_to_redraw_queue.clear()    # not drawn yet: each drawn on first use
+        shape.clean_up_temp_shapes()
 
 
 def release_shape_buffers(ui: pygame_gui.UIManager) -> None:
