@@ -17,6 +17,7 @@ from game.settings import Settings, load_settings, save_settings
 from sprites import surface_cache
 
 FPS = 60
+RELEASE_EVERY = 10.0            # seconds of play between two release_memory calls
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
@@ -53,6 +54,7 @@ class App:
         self.running = True
         self._background = None
         self._shade_tiles: dict = {}         # (alpha, colour) -> a tile of draw_shade
+        self._since_release = 0.0
 
     # --- window ---------------------------------------------------------------------------
     def _open_window(self, fullscreen: bool):
@@ -253,6 +255,12 @@ class App:
         if self.scene is not None:
             self.scene.update(dt)
         self.draw(self.window)
+        # A long stay on one screen (a game, attract mode's demo) gives back, now and
+        # then, what its moves and animations made and dropped (a millisecond or two).
+        self._since_release += dt
+        if self._since_release >= RELEASE_EVERY:
+            self._since_release = 0.0
+            release_memory()
 
     def draw(self, surface) -> None:
         # Overlays (pause, results) draw the scenes beneath them first.
