@@ -178,39 +178,53 @@ def _changes_on_screens(app, recorder, count: int, seed: int, change, what: str)
 
 
 def games_section(app, recorder, count: int) -> None:
+    """`count` games played to their results screen. A game still going after MOVE_LIMIT
+    random moves (random Xoliba play can pass for thousands of moves) is left, counted,
+    and another is played in its place."""
     import game.rules
     from game.engine.saves import Seat
     from game.testing.playouts import all_modes
     modes = all_modes()
     rng = random.Random(4)
-    for number in range(count):
+    finished = left = 0
+    number = 0
+    while finished < count:
         mode = modes[number % len(modes)]
         spec = game.rules.get(mode.game)
         options = mode.options_for(number)
         state = spec.new_game(seed=number, options=options)
         seats = [Seat("human", None) for _ in spec.seats_for(spec.validate_options(options))]
+        number += 1
         app.home()
         play = app.open("play", state, seats)
-        _play_to_results(app, play, rng)
-        recorder.sample(label=f"{number + 1} games ({mode.name})")
+        if _play_to_results(app, play, rng):
+            finished += 1
+        else:
+            left += 1
+        recorder.sample(label=f"{finished} games ({mode.name}), {left} left unfinished")
     app.home()
-    recorder.sample(force=True, label=f"{count} games")
+    recorder.sample(force=True, label=f"{count} games, {left} left unfinished")
 
 
-def _play_to_results(app, play, rng, frames: int = 20_000) -> None:
-    """Random legal moves (or rolls) entered as the players would, until the results."""
-    for _ in range(frames):
+MOVE_LIMIT = 600
+
+
+def _play_to_results(app, play, rng) -> bool:
+    """Random legal moves (or rolls) entered as the players would, until the results
+    card is up (True) or MOVE_LIMIT moves were played (False)."""
+    for _ in range(40 * MOVE_LIMIT):         # frames: an animation that never ends fails
         if app.scene is not play:
-            break                       # the results card is up
+            show(app, 5)
+            return True
         state = play.state
+        if len(state.history) >= MOVE_LIMIT:
+            return False
         if not state.is_over and not play.view.animating and play.session.humans_turn:
             move = (state.copy().sample_chance() if state.is_chance
                     else rng.choice(state.legal_moves()))
             play.session.play(move)
         app.step(1 / 20, [])
-    else:
-        raise RuntimeError(f"{play.state.spec.name}: no results after {frames} frames")
-    show(app, 5)
+    raise RuntimeError(f"{play.state.spec.name}: stuck after {len(play.state.history)} moves")
 
 
 def run(args) -> int:
