@@ -4,6 +4,11 @@
     python3 play.py                  play
     python3 play.py test [ARGS]      run the whole test suite (ARGS go to pytest)
     python3 play.py bench [ARGS]     run the benchmarks (python -m game.bench ARGS)
+    python3 play.py build            make the standalone app (game/tools/build.py)
+    python3 play.py --help           every option and command (game/cli.py)
+
+The command line is checked first, by game/cli.py (standard library only as well), so
+an unknown argument is named at once, exit code 2, before anything is installed.
 
 The first run creates a virtual environment ``.venv`` beside this file and
 installs requirements.txt and requirements-test.txt into it with that
@@ -12,8 +17,10 @@ later runs start at once and a changed requirements file triggers a reinstall.
 The game, the tests and the benchmarks then run with the environment's Python,
 in this folder, and their exit code becomes the launcher's.
 
-When there is no console (double-clicked), errors are also shown in a dialog
-when one can be shown, and appended to play-error.log beside this file.
+The game's error output reaches the terminal line by line as it is written (the
+child runs unbuffered). When there is no console (double-clicked), errors are also
+shown in a dialog when one can be shown, and appended to error.log in the user's data
+folder (game/cli.py error_log_path).
 
 This file keeps to syntax that old Python 3 releases can parse, so that they
 reach the version check and print a clear message instead of a SyntaxError.
@@ -27,7 +34,6 @@ APP_NAME = "Little Abstracts"
 HERE = os.path.dirname(os.path.realpath(os.path.abspath(__file__)))
 VENV_DIR = os.path.join(HERE, ".venv")
 STAMP_FILE = os.path.join(VENV_DIR, "little-abstracts-installed.txt")
-ERROR_LOG = os.path.join(HERE, "play-error.log")
 # (file, what it holds): installed in this order, one pip call each.
 REQUIREMENT_FILES = (
     ("requirements.txt", "the game's libraries"),
@@ -41,15 +47,9 @@ ON_WINDOWS = os.name == "nt"
 # console windows of their own.
 CREATE_NO_WINDOW = 0x08000000
 
-USAGE = """usage:
-  python3 play.py [GAME ARGS]      play Little Abstracts
-  python3 play.py test [ARGS]      run the whole test suite; ARGS go to pytest
-                                   (paths in ARGS are relative to this folder)
-  python3 play.py bench [ARGS]     run the benchmarks (python -m game.bench ARGS)
-  python3 play.py help             show this text
-
-The first run installs everything into .venv beside play.py; delete .venv to
-start over."""
+PROG = "python3 play.py"
+SETUP_NOTE = ("The first run installs everything into .venv beside play.py; delete .venv to"
+              " start over.")
 
 
 class LauncherError(Exception):
@@ -118,14 +118,20 @@ def show_dialog(title, text):
 
 
 def write_error_log(text):
+    """Append to error.log in the user's data folder; its path, or None."""
     try:
-        import time
-
-        with open(ERROR_LOG, "a", encoding="utf-8") as log:
-            log.write("---- {} ----\n{}\n".format(time.strftime("%Y-%m-%d %H:%M:%S"), text))
-        return True
+        return game_cli().append_error_log(text)
     except Exception:
-        return False
+        return None
+
+
+def game_cli():
+    """game/cli.py, the command line shared with the app (standard library only)."""
+    if HERE not in sys.path:
+        sys.path.insert(0, HERE)
+    from game import cli
+
+    return cli
 
 
 def report_error(message, detail="", windowed=False, detail_printed=False):
@@ -143,7 +149,7 @@ def report_error(message, detail="", windowed=False, detail_printed=False):
                 lines = detail.splitlines()
                 shown += "\n\n" + "\n".join(lines[-12:])
             if logged:
-                shown += "\n\n(Details are in {})".format(ERROR_LOG)
+                shown += "\n\n(Details are in {})".format(logged)
             show_dialog(APP_NAME, shown)
 
 
@@ -328,51 +334,74 @@ def wait_for(process):
 def run_child(command, windowed, capture_errors):
     """Run the game, tests or benchmarks; return their exit code.
 
-    With capture_errors (no console to show a traceback), stderr is kept in a
-    temporary file and its end is reported if the child fails.
+    With capture_errors (no console to show a traceback), the child's stderr is passed
+    on line by line as it comes (nothing waits for the exit), and its last lines are
+    reported in a dialog and the error log if the child fails.
     """
+    import collections
     import subprocess
-    import tempfile
+    import threading
 
-    options = {"cwd": HERE}
+    env = dict(os.environ)
+    env["PYTHONUNBUFFERED"] = "1"           # the child's messages come out as they happen
+    env["PYTHONIOENCODING"] = "utf-8"
+    env[game_cli().LAUNCH_ENV] = json_list([os.path.abspath(sys.executable),
+                                            os.path.join(HERE, "play.py")])
+    options = {"cwd": HERE, "env": env}
     if ON_WINDOWS and windowed:
         options["creationflags"] = CREATE_NO_WINDOW
     if not capture_errors:
         return wait_for(subprocess.Popen(command, **options))
-    with tempfile.TemporaryFile() as errors:
-        if sys.stdout is None:
-            options["stdout"] = subprocess.DEVNULL
-        if sys.stdin is None:
-            options["stdin"] = subprocess.DEVNULL
-        code = wait_for(subprocess.Popen(command, stderr=errors, **options))
-        errors.seek(0)
-        text = errors.read().decode("utf-8", "replace")
-    if text and sys.stderr is not None:
-        say(text.rstrip("\n"), sys.stderr)
+    if sys.stdout is None:
+        options["stdout"] = subprocess.DEVNULL
+    if sys.stdin is None:
+        options["stdin"] = subprocess.DEVNULL
+    tail = collections.deque(maxlen=40)
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, **options)
+
+    def pump():
+        for raw in process.stderr:
+            line = raw.decode("utf-8", "replace").rstrip("\r\n")
+            tail.append(line)
+            say(line, sys.stderr)
+
+    pumping = threading.Thread(target=pump, daemon=True)
+    pumping.start()
+    code = wait_for(process)
+    pumping.join(timeout=5)
     if code != 0:
-        lines = text.strip().splitlines()
         report_error(
             "{} stopped with an error (exit code {}).".format(APP_NAME, code),
-            "\n".join(lines[-40:]),
+            "\n".join(line for line in tail if line.strip()),
             windowed=True,
-            detail_printed=bool(text) and sys.stderr is not None,
+            detail_printed=sys.stderr is not None,
         )
     return code
 
 
-def build_command(args, windowed):
-    """Return (command, what) for the launcher arguments."""
-    if args and args[0] == "test":
-        extra = list(args[1:])
+def json_list(items):
+    import json
+
+    return json.dumps(list(items))
+
+
+def build_command(request, windowed):
+    """Return (command, what) for a parsed command line (game/cli.py Request)."""
+    if request.command == "test":
+        extra = list(request.rest)
         if not any(looks_like_test_path(arg) for arg in extra):
             extra.insert(0, "tests")
         return [venv_python(), "-m", "pytest"] + extra, "tests"
-    if args and args[0] == "bench":
-        return [venv_python(), "-m", "game.bench"] + list(args[1:]), "bench"
+    if request.command == "bench":
+        return [venv_python(), "-m", "game.bench"] + list(request.rest), "bench"
+    if request.command == "build":
+        out = [] if request.out is None else ["--out", os.path.abspath(request.out)]
+        return [venv_python(), "-m", "game.tools.build"] + out, "build"
     game_python = venv_python(gui=ON_WINDOWS and windowed)
     if not os.path.isfile(game_python):
         game_python = venv_python()
-    return [game_python, "-m", "game"] + list(args), "game"
+    args = [request.command] if request.command else sorted(request.flags)
+    return [game_python, "-m", "game"] + args, "game"
 
 
 def looks_like_test_path(arg):
@@ -388,11 +417,16 @@ def main(argv=None, windowed=False):
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         check_python_version()
-        if args and args[0] in ("help", "-h", "--help"):
-            say(USAGE)
+        cli = game_cli()
+        try:
+            request = cli.parse(args)
+        except cli.UsageError as error:
+            return cli.say_usage_error(error, PROG)
+        if request.command == "help":
+            say(cli.help_text(PROG) + "\n\n" + SETUP_NOTE)
             return 0
         ensure_environment(windowed)
-        command, what = build_command(args, windowed)
+        command, what = build_command(request, windowed)
         capture = what == "game" and (windowed or not has_console())
         return run_child(command, windowed, capture)
     except LauncherError as error:

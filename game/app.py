@@ -15,6 +15,7 @@ from game.navigation import scene_class
 from game.ui.text import reset_fonts
 from game.settings import Settings, load_settings, save_settings
 from sprites import surface_cache
+from sprites.icon import draw_icon
 
 FPS = 60
 RELEASE_EVERY = 10.0            # seconds of play between two release_memory calls
@@ -22,6 +23,7 @@ BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 TITLE = "Little Abstracts"
+WINDOW_ICON_SIZE = 64
 
 
 class App:
@@ -41,6 +43,7 @@ class App:
         pygame.init()
         reset_fonts()
         pygame.display.set_caption(TITLE)
+        pygame.display.set_icon(draw_icon(WINDOW_ICON_SIZE))
         self.windowed_size = tuple(size)
         self.window = self._open_window(settings.fullscreen)
         self.sounds = SoundBank(settings.effects_volume, settings.music_volume)
@@ -321,27 +324,21 @@ def release_memory() -> None:
         _trim_heap(0)
 
 
-def main(argv=None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if "--version" in argv:
-        from game import __version__
-        print(f"{TITLE} {__version__}")
-        return 0
+def play(time_to_menu: bool = False) -> int:
+    """Open the window on the menu and play until the player quits (the command line is
+    game/cli.py). time_to_menu: show the first menu frame, print when, and quit."""
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
-        print("SDL_VIDEODRIVER=dummy: no window can be shown.", file=sys.stderr)
+        print("SDL_VIDEODRIVER=dummy: no window can be shown.", file=sys.stderr, flush=True)
     app = App()
     app.open("menu")
-    if "--time-to-menu" in argv:
+    if time_to_menu:
         # For `python -m game.bench startup`: the moment the first menu frame is shown.
         import time
         app.step(0.0)
         pygame.display.flip()
-        print(f"menu shown at {time.time():.6f}")
+        print(f"menu shown at {time.time():.6f}", flush=True)
         app.shutdown()
         return 0
     app.run()
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

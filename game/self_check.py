@@ -1,0 +1,136 @@
+"""`--self-check`: is this copy of the game whole? Run by the frozen build's test and
+by anyone who wants to know whether a build works on their machine.
+
+It opens the window on the menu (headless with SDL_VIDEODRIVER=dummy), loads the
+solitaire levels, checks that the user's config and data folders can be written, and
+plays a few moves of every game against the computer, whose moves come from the worker
+process (a frozen app must restart itself as that process). The games are played in a
+temporary folder, so the player's saves and statistics are never touched. One line per
+check; exit code 0 when every check passed."""
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import time
+
+FRAME = 1 / 60
+COMPUTER_MOVES = 2                  # per game
+TIMEOUT = 60.0                      # seconds for one game's moves
+
+
+class CheckFailed(Exception):
+    pass
+
+
+def run() -> int:
+    from game.engine import storage
+
+    folders = (storage.config_dir(), storage.data_dir())     # the player's own
+    checks = [("user folders", lambda: check_folders(storage, folders))]
+    real_home = os.environ.get(storage.HOME_OVERRIDE)
+    with tempfile.TemporaryDirectory(prefix="little-abstracts-check-") as home:
+        os.environ[storage.HOME_OVERRIDE] = home      # the games below are not the player's
+        try:
+            checks += [("levels", check_levels), ("menu and games", check_games)]
+            failed = 0
+            for name, check in checks:
+                try:
+                    print(f"ok    {name}: {check()}", flush=True)
+                except Exception as error:   # noqa: BLE001 - each failure is reported
+                    failed += 1
+                    print(f"FAIL  {name}: {type(error).__name__}: {error}", flush=True)
+        finally:
+            if real_home is None:
+                os.environ.pop(storage.HOME_OVERRIDE, None)
+            else:
+                os.environ[storage.HOME_OVERRIDE] = real_home
+    print("self-check passed" if not failed else f"self-check FAILED ({failed} of "
+          f"{len(checks)})", flush=True)
+    return 0 if not failed else 1
+
+
+def check_folders(storage, folders) -> str:
+    """The folders the player's settings and saves go to can be written (a probe file,
+    written atomically and removed; nothing of theirs is read or changed)."""
+    for folder in folders:
+        probe = folder / ".self-check"
+        storage.atomic_write_text(probe, "written by --self-check\n")
+        probe.unlink()
+    return "writable: " + ", ".join(str(folder) for folder in folders)
+
+
+def check_levels() -> str:
+    from game.rules import xoliba_levels
+    levels, problems = xoliba_levels.load_levels()
+    if problems:
+        raise CheckFailed(f"{len(problems)} bad level files, first: {problems[0]}")
+    if not levels:
+        raise CheckFailed(f"no solitaire levels in {xoliba_levels.LEVELS_FOLDER}")
+    return f"{len(levels)} solitaire levels in {xoliba_levels.LEVELS_FOLDER}"
+
+
+def check_games() -> str:
+    import pygame
+
+    import game.rules
+    from game.app import App
+    from game.engine.saves import Seat
+    from game.scenes.play import PlayScene
+    from game.settings import load_settings
+
+    settings, _ = load_settings()
+    settings.computer_speed = "instant"
+    settings.animation_speed = "off"
+    app = App(settings=settings)
+    try:
+        app.open("menu")
+        app.step(0.0)
+        pygame.display.flip()
+        worker_pids = set()
+        played = []
+        for name in game.rules.names():
+            spec = game.rules.get(name)
+            state = spec.new_game(seed=7, options={"players": 2} if name == "xoliba" else {})
+            play = PlayScene(app, state, [Seat("human", None),
+                                          Seat("computer", spec.ai_levels[0])])
+            app.push(play)
+            moves = play_against_computer(app, play, random.Random(7))
+            pid = app.worker._process.pid if app.worker._process is not None else None
+            if pid is None or pid == os.getpid():
+                raise CheckFailed(f"{spec.title}: the computer did not move in its worker")
+            worker_pids.add(pid)
+            played.append(f"{spec.title} {moves}")
+            app.home()
+        return (f"menu shown ({app.size[0]}x{app.size[1]}); computer moves through the "
+                f"worker process: " + ", ".join(played))
+    finally:
+        app.shutdown()
+
+
+def play_against_computer(app, play, rng) -> int:
+    """Random moves for the human (seat 0) until the computer has moved COMPUTER_MOVES
+    times; the number of moves the computer made."""
+    session = play.session
+    start = time.monotonic()
+    computer_moves = 0
+    while computer_moves < COMPUTER_MOVES and not session.state.is_over:
+        if time.monotonic() - start > TIMEOUT:
+            raise CheckFailed(f"{session.state.spec.title}: the computer did not answer "
+                              f"within {TIMEOUT:.0f} s")
+        if session.ai_error:
+            raise CheckFailed(f"{session.state.spec.title}: {session.ai_error}")
+        before = len(session.state.history)
+        # A move of seat 1 that was neither a roll nor a forced pass came from the worker.
+        searched = session.state.to_play == 1 and not session.state.is_chance \
+            and not session.must_pass
+        if play.human_to_move and not session.must_pass:
+            state = session.state
+            move = state.copy().sample_chance() if state.is_chance \
+                else rng.choice(state.legal_moves())
+            session.play(move)
+        app.step(FRAME)
+        if searched and len(session.state.history) > before:
+            computer_moves += 1
+        time.sleep(0.002)
+    return computer_moves
