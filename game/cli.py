@@ -198,6 +198,7 @@ def launch_command() -> list[str]:
 def main(argv=None) -> int:
     """Run one command line; the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")    # pygame's greeting
     try:
         request = parse(argv)
     except UsageError as error:

@@ -11,7 +11,6 @@ instead (README, "Desktop")."""
 from __future__ import annotations
 
 import os
-import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -46,8 +45,26 @@ def exec_line(command: list[str]) -> str:
 
 
 def parse_exec(value: str) -> list[str]:
-    """The command of an Exec value written by exec_line (for the tests and checks)."""
-    return [arg.replace("%%", "%") for arg in shlex.split(value)]
+    """The command of an Exec value (the specification's quoting: inside double quotes a
+    backslash takes the next character as it is; %% is a %)."""
+    args, current, quoted, escaped, started = [], [], False, False, False
+    for char in value.replace("%%", "\0"):
+        if escaped:
+            current.append(char)
+            escaped = False
+        elif quoted and char == "\\":
+            escaped = True
+        elif char == '"':
+            quoted, started = not quoted, True
+        elif char == " " and not quoted:
+            if started or current:
+                args.append("".join(current))
+            current, started = [], False
+        else:
+            current.append(char)
+    if started or current:
+        args.append("".join(current))
+    return [arg.replace("\0", "%") for arg in args]
 
 
 def entry_text(command: list[str], icon: Path) -> str:

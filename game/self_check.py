@@ -37,6 +37,9 @@ def run() -> int:
             for name, check in checks:
                 try:
                     print(f"ok    {name}: {check()}", flush=True)
+                except CheckFailed as error:
+                    failed += 1
+                    print(f"FAIL  {name}: {error}", flush=True)
                 except Exception as error:   # noqa: BLE001 - each failure is reported
                     failed += 1
                     print(f"FAIL  {name}: {type(error).__name__}: {error}", flush=True)
@@ -62,6 +65,8 @@ def check_folders(storage, folders) -> str:
 
 def check_levels() -> str:
     from game.rules import xoliba_levels
+    if not xoliba_levels.LEVELS_FOLDER.is_dir():
+        raise CheckFailed(f"the levels folder is missing: {xoliba_levels.LEVELS_FOLDER}")
     levels, problems = xoliba_levels.load_levels()
     if problems:
         raise CheckFailed(f"{len(problems)} bad level files, first: {problems[0]}")
