@@ -1,4 +1,5 @@
 """`python -m game` runs the command line (game/cli.py): with no arguments, the app.
+Started by a Python without the game's libraries, it runs again with .venv's.
 
 The frozen app starts here too. freeze_support comes first: the computer players' worker
 is a spawned process, which in a frozen app is this same program started again with
@@ -9,5 +10,8 @@ import sys
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()
+    if not getattr(sys, "frozen", False):
+        from game.venv import run_with_libraries
+        run_with_libraries("game")          # the system's python3: use .venv
     from game.cli import main
     sys.exit(main())

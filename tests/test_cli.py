@@ -185,3 +185,14 @@ def test_error_window_text_wraps_inside_the_window():
     lines = error_window.wrap(text, font, width)
     assert " ".join(lines) == text
     assert all(font.size(line)[0] <= width or " " not in line for line in lines)
+
+
+def test_the_system_python_runs_the_modules_with_the_venv(tmp_path):
+    """`python3 -m game` and `python3 -m game.bench` from the project folder, with the
+    system's python3 (without the libraries): they run again with .venv's Python."""
+    done = run([SYSTEM_PYTHON, "-m", "game", "--version"], tmp_path, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    assert "Little Abstracts" in done.stdout
+    helped = run([SYSTEM_PYTHON, "-m", "game.bench", "--help"], tmp_path, cwd=ROOT)
+    assert helped.returncode == 0, helped.stderr
+    assert "usage: python3 play.py bench" in helped.stdout

@@ -10,7 +10,7 @@ from game.bench import COMMANDS
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = argparse.ArgumentParser(prog="python -m game.bench",
+    parser = argparse.ArgumentParser(prog="python3 play.py bench",
                                      description="Benchmarks of Little Abstracts.")
     commands = parser.add_subparsers(dest="command", metavar="command", required=True)
     for name, (module_name, help_text) in COMMANDS.items():
@@ -22,4 +22,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
+    from game.venv import run_with_libraries
+    run_with_libraries("game.bench")
     sys.exit(main())
