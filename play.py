@@ -319,16 +319,44 @@ def ensure_environment(windowed):
 
 
 def wait_for(process):
-    """Wait for a child; Ctrl+C reaches it too, so keep waiting for it to finish."""
-    while True:
-        try:
-            code = process.wait()
-            break
-        except KeyboardInterrupt:
-            continue
+    """Wait for a child; Ctrl+C reaches it too, so keep waiting for it to finish. A
+    request to stop the launcher (SIGTERM, or SIGHUP when its terminal closes) is passed
+    on to the child, so the game never outlives the launcher that started it."""
+    forwarded = forward_stop_signals(process)
+    try:
+        while True:
+            try:
+                code = process.wait()
+                break
+            except KeyboardInterrupt:
+                continue
+    finally:
+        restore_signals(forwarded)
     if code < 0:
         code = 128 - code
     return code
+
+
+def forward_stop_signals(process):
+    """Pass SIGTERM and SIGHUP on to `process` (POSIX, main thread); the old handlers."""
+    import signal
+    import threading
+
+    if ON_WINDOWS or threading.current_thread() is not threading.main_thread():
+        return {}
+    old = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            old[number] = signal.signal(number, lambda signum, frame: process.send_signal(signum))
+    return old
+
+
+def restore_signals(old):
+    import signal
+
+    for number, handler in old.items():
+        signal.signal(number, handler)
 
 
 def run_child(command, windowed, capture_errors):

@@ -148,6 +148,24 @@ def test_the_games_messages_reach_the_terminal_while_it_runs(tmp_path):
     finally:
         process.terminate()
         process.wait(timeout=30)
+    if sys.platform.startswith("linux"):     # the game went with its launcher
+        deadline = time.monotonic() + 20
+        while started_with_home(tmp_path) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert started_with_home(tmp_path) == [], "the game outlived play.py"
+
+
+def started_with_home(home: Path) -> list[int]:
+    """The processes (Linux) whose environment points LITTLE_ABSTRACTS_HOME at `home`."""
+    wanted = f"LITTLE_ABSTRACTS_HOME={home}".encode()
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if wanted in environ.read_bytes().split(b"\0"):
+                found.append(int(environ.parent.name))
+        except OSError:
+            pass
+    return found
 
 
 def test_a_fatal_start_is_explained_and_logged(tmp_path):
