@@ -274,5 +274,6 @@ def explain(error: BaseException) -> str:
     if type(error).__name__ == "error" and type(error).__module__.startswith("pygame"):
         return f"no window can be shown ({text}). Is a display available?"
     if isinstance(error, FileNotFoundError):
-        return f"a file the game needs is missing: {error.filename or text}"
+        return (f"a file the game needs is missing: {error.filename or text}. This copy of "
+                f"the game is incomplete: unpack, build or install it again.")
     return f"{type(error).__name__}: {text}"

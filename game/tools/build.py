@@ -142,7 +142,10 @@ def make_archive(app: Path) -> Path:
     from game import __version__
     base = app.parent / f"{NAME}-{__version__}-{system}-{platform.machine().lower()}"
     kind = "zip" if sys.platform == "win32" else "gztar"
-    return Path(shutil.make_archive(str(base), kind, root_dir=app.parent, base_dir=app.name))
+    bundle = app.with_name(f"{NAME}.app")       # macOS: the .app is what people open
+    shipped = bundle if sys.platform == "darwin" and bundle.exists() else app
+    return Path(shutil.make_archive(str(base), kind, root_dir=app.parent,
+                                    base_dir=shipped.name))
 
 
 def folder_bytes(folder: Path) -> int:
