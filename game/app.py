@@ -8,6 +8,7 @@ import sys
 
 import pygame
 
+from game import TITLE
 from game import input as inp
 from game.engine import storage
 from game.ai.worker import AIWorker
@@ -22,7 +23,6 @@ RELEASE_EVERY = 10.0            # seconds of play between two release_memory cal
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
-TITLE = "Little Abstracts"
 WINDOW_ICON_SIZE = 64
 
 

@@ -16,7 +16,8 @@ import os
 import sys
 from dataclasses import dataclass, field
 
-TITLE = "Little Abstracts"
+from game import TITLE
+
 EXIT_USAGE = 2
 LAUNCH_ENV = "LITTLE_ABSTRACTS_LAUNCH"   # how play.py starts the game (desktop entries)
 ERROR_LOG_NAME = "error.log"
@@ -213,7 +214,7 @@ def main(argv=None) -> int:
         return EXIT_USAGE
     if command in ("install-desktop", "remove-desktop"):
         from game import desktop
-        return desktop.main(command)
+        return desktop.main(command, launch_command())
     if "--version" in request.flags:
         from game import __version__
         print(f"{TITLE} {__version__}")

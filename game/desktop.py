@@ -68,8 +68,7 @@ def parse_exec(value: str) -> list[str]:
 
 
 def entry_text(command: list[str], icon: Path) -> str:
-    from game import __version__
-    from game.cli import TITLE
+    from game import TITLE, __version__
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
@@ -88,14 +87,12 @@ def entry_text(command: list[str], icon: Path) -> str:
     ])
 
 
-def install(command: list[str] | None = None) -> list[Path]:
-    """Write the icon and the entry (atomically); the paths written."""
-    from game.cli import launch_command
+def install(command: list[str]) -> list[Path]:
+    """Write the icon and an entry running `command` (atomically); the paths written."""
+    import pygame
+
     from game.engine import storage
     from sprites.icon import draw_icon
-
-    import pygame
-    command = command or launch_command()
     icon = icon_path()
     icon.parent.mkdir(parents=True, exist_ok=True)
     temporary = icon.with_name(f".{icon.name}.tmp.png")
@@ -136,7 +133,8 @@ def _refresh(folder: Path) -> None:
             pass
 
 
-def main(command: str) -> int:
+def main(command: str, launch: list[str]) -> int:
+    """Run `install-desktop` (an entry running `launch`) or `remove-desktop`."""
     if sys.platform in ("win32", "darwin"):
         other = "play.pyw or the standalone .exe" if sys.platform == "win32" \
             else "the standalone Little Abstracts.app"
@@ -145,7 +143,7 @@ def main(command: str) -> int:
         return 1
     try:
         if command == "install-desktop":
-            entry, icon = install()
+            entry, icon = install(launch)
             print(f"Installed {entry}\n  icon {icon}\n  runs {entry_line(entry)}")
         else:
             removed, kept = remove()

@@ -90,9 +90,9 @@ def test_remove_leaves_an_entry_it_did_not_write(data_home):
 
 
 def test_the_commands_report_what_they_did(data_home, capsys):
-    assert desktop.main("install-desktop") == 0
+    assert desktop.main("install-desktop", ["/opt/little-abstracts/little-abstracts"]) == 0
     assert "Installed" in capsys.readouterr().out
-    assert desktop.main("remove-desktop") == 0
+    assert desktop.main("remove-desktop", []) == 0
     assert capsys.readouterr().out.count("Removed") == 2
-    assert desktop.main("remove-desktop") == 0
+    assert desktop.main("remove-desktop", []) == 0
     assert "Nothing to remove" in capsys.readouterr().out
