@@ -75,8 +75,7 @@ class Request:
 
 def program_name() -> str:
     """How the user started this, as the usage should show it."""
-    if os.environ.get(LAUNCH_ENV) or os.path.basename(sys.argv[0] or "") in ("play.py",
-                                                                          "play.pyw"):
+    if os.environ.get(LAUNCH_ENV):               # started by play.py
         return "python3 play.py"
     if getattr(sys, "frozen", False):
         return os.path.basename(sys.executable)
@@ -240,11 +239,11 @@ def error_log_path():
 def append_error_log(text: str):
     """Append `text` to the error log in the data folder; its path, or None."""
     import time
+
+    from game.engine import storage
     try:
         path = error_log_path()
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "a", encoding="utf-8") as log:
-            log.write(f"---- {time.strftime('%Y-%m-%d %H:%M:%S')} ----\n{text}\n")
+        storage.append_text(path, f"---- {time.strftime('%Y-%m-%d %H:%M:%S')} ----\n{text}\n")
         return path
     except Exception:   # noqa: BLE001 - no log is no reason to hide the error itself
         return None

@@ -89,15 +89,10 @@ def entry_text(command: list[str], icon: Path) -> str:
 
 def install(command: list[str]) -> list[Path]:
     """Write the icon and an entry running `command` (atomically); the paths written."""
-    import pygame
-
     from game.engine import storage
-    from sprites.icon import draw_icon
+    from sprites.icon import icon_png
     icon = icon_path()
-    icon.parent.mkdir(parents=True, exist_ok=True)
-    temporary = icon.with_name(f".{icon.name}.tmp.png")
-    pygame.image.save(draw_icon(ICON_SIZE), str(temporary))
-    os.replace(temporary, icon)
+    storage.atomic_write_bytes(icon, icon_png(ICON_SIZE))
     entry = entry_path()
     storage.atomic_write_text(entry, entry_text(command, icon))
     entry.chmod(0o755)              # some desktops launch only executable entries

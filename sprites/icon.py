@@ -46,6 +46,9 @@ def _rounded(surface: pygame.Surface, radius: int) -> pygame.Surface:
     return result
 
 
-def save_icon(path, size: int = 256) -> None:
-    """Write the icon as a PNG (or, by the path's suffix, any format pygame saves)."""
-    pygame.image.save(draw_icon(size), str(path))
+def icon_png(size: int = 256) -> bytes:
+    """The icon as PNG data (written by the caller through game/engine/storage.py)."""
+    import io
+    buffer = io.BytesIO()
+    pygame.image.save(draw_icon(size), buffer, "icon.png")
+    return buffer.getvalue()

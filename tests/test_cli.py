@@ -214,3 +214,19 @@ def test_the_system_python_runs_the_modules_with_the_venv(tmp_path):
     helped = run([SYSTEM_PYTHON, "-m", "game.bench", "--help"], tmp_path, cwd=ROOT)
     assert helped.returncode == 0, helped.stderr
     assert "usage: python3 play.py bench" in helped.stdout
+
+
+def test_the_error_window_shows_the_message_until_a_key(monkeypatch):
+    """Where a window can be opened, the message is drawn in one and stays until the
+    player presses a key (here the key is already waiting)."""
+    import pygame
+    from game import error_window
+    monkeypatch.setattr(error_window, "possible", lambda: True)
+    shown = []
+    monkeypatch.setattr(pygame.display, "flip",
+                        lambda: shown.append(pygame.display.get_surface().copy()))
+    monkeypatch.setattr(pygame.event, "get", lambda: [pygame.event.Event(pygame.KEYDOWN)])
+    error_window.show(["Little Abstracts stopped: a file the game needs is missing: x"])
+    assert len(shown) == 1 and shown[0].get_size() == error_window.SIZE
+    text_pixels = pygame.mask.from_threshold(shown[0], (236, 236, 240), (40, 40, 40, 255))
+    assert text_pixels.count() > 500

@@ -107,3 +107,17 @@ def test_no_window_is_explained_and_logged(built, tmp_path):
     assert "Little Abstracts stopped: no window can be shown" in done.stderr
     log = (tmp_path / "data" / cli.ERROR_LOG_NAME).read_text(encoding="utf-8")
     assert "no window can be shown" in log
+
+
+def test_the_frozen_app_installs_its_desktop_entry(built, tmp_path):
+    from game.desktop import parse_exec
+    from game.tools.build import program
+    share = tmp_path / "share"
+    done = run_frozen(built[0], tmp_path, "install-desktop", XDG_DATA_HOME=str(share))
+    assert done.returncode == 0, done.stderr
+    entry = (share / "applications" / "little-abstracts.desktop").read_text()
+    exec_value = next(line for line in entry.splitlines() if line.startswith("Exec="))
+    assert parse_exec(exec_value[len("Exec="):]) == [str(program(built[0]))]
+    assert (share / "icons" / "hicolor" / "256x256" / "apps" / "little-abstracts.png").exists()
+    removed = run_frozen(built[0], tmp_path, "remove-desktop", XDG_DATA_HOME=str(share))
+    assert removed.returncode == 0 and removed.stdout.count("Removed") == 2

@@ -1,7 +1,8 @@
 """Where the app keeps its files, and how it reads and writes them safely.
 
 The app writes only under config_dir() (settings.json) and data_dir() (resume.json,
-puzzles.json, stats.json), and only through atomic_write_bytes / _text / _json: the
+puzzles.json, stats.json, and error.log, the one file appended to: append_text), and
+otherwise only through atomic_write_bytes / _text / _json: the
 data goes to a temporary file in the same folder, flushed to disk, which is then renamed
 over the old one, so a crash mid-write leaves the old file whole and no stray temporary
 file. The game saved after every move goes through `writer` (a BackgroundWriter), which
@@ -92,6 +93,17 @@ def atomic_write_text(path: Path, text: str) -> None:
 
 def atomic_write_json(path: Path, data) -> None:
     atomic_write_bytes(path, json_bytes(data))
+
+
+def append_text(path: Path, text: str) -> None:
+    """Add `text` at the end of `path`, a log (error.log): what it held stays as it was,
+    so no temporary file is needed; flushed to disk before returning."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a", encoding="utf-8") as log:
+        log.write(text)
+        log.flush()
+        os.fsync(log.fileno())
 
 
 def json_bytes(data) -> bytes:

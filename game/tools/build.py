@@ -108,24 +108,21 @@ def program(app: Path) -> Path:
 def write_icons(folder: Path) -> Path:
     """The game's icon as PNG, and as the format this OS's program icon needs (ICO on
     Windows, ICNS on macOS, both holding the PNG as they allow); the one to embed."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    import pygame
-
-    from sprites.icon import draw_icon
-    folder.mkdir(parents=True, exist_ok=True)
+    from game.engine.storage import atomic_write_bytes
+    from sprites.icon import icon_png
     png_path = folder / f"{NAME}.png"
-    pygame.image.save(draw_icon(ICON_SIZE), str(png_path))
-    png = png_path.read_bytes()
+    png = icon_png(ICON_SIZE)
+    atomic_write_bytes(png_path, png)
     if sys.platform == "win32":
         path = folder / f"{NAME}.ico"
         # ICONDIR, one ICONDIRENTRY (0 = 256 px), then the PNG itself.
-        path.write_bytes(struct.pack("<HHH", 0, 1, 1)
-                         + struct.pack("<BBBBHHII", 0, 0, 0, 0, 1, 32, len(png), 22) + png)
+        atomic_write_bytes(path, struct.pack("<HHH", 0, 1, 1)
+                           + struct.pack("<BBBBHHII", 0, 0, 0, 0, 1, 32, len(png), 22) + png)
         return path
     if sys.platform == "darwin":
         path = folder / f"{NAME}.icns"
         chunk = b"ic08" + struct.pack(">I", len(png) + 8) + png        # 256 px PNG
-        path.write_bytes(b"icns" + struct.pack(">I", len(chunk) + 8) + chunk)
+        atomic_write_bytes(path, b"icns" + struct.pack(">I", len(chunk) + 8) + chunk)
         return path
     return png_path
 
