@@ -1,7 +1,8 @@
 """`--self-check`: is this copy of the game whole? Run by the frozen build's test and
 by anyone who wants to know whether a build works on their machine.
 
-It opens the window on the menu (headless with SDL_VIDEODRIVER=dummy), loads the
+It opens the window on the menu (headless with SDL_VIDEODRIVER=dummy), checks that the
+gamepad support (SDL's game controllers) loaded, loads the
 solitaire levels, checks that the user's config and data folders can be written, and
 plays a few moves of every game against the computer, whose moves come from the worker
 process (a frozen app must restart itself as that process). The games are played in a
@@ -89,6 +90,10 @@ def check_games() -> str:
     settings.animation_speed = "off"
     app = App(settings=settings)
     try:
+        from game import input as inp
+        if inp.sdl_controller is None or not pygame.joystick.get_init():
+            raise CheckFailed("gamepad support (SDL's game controllers) did not load")
+        pads = f"gamepad support loaded, {pygame.joystick.get_count()} connected"
         app.open("menu")
         app.step(0.0)
         pygame.display.flip()
@@ -107,8 +112,8 @@ def check_games() -> str:
             worker_pids.add(pid)
             played.append(f"{spec.title} {moves}")
             app.home()
-        return (f"menu shown ({app.size[0]}x{app.size[1]}); computer moves through the "
-                f"worker process: " + ", ".join(played))
+        return (f"menu shown ({app.size[0]}x{app.size[1]}); {pads}; computer moves "
+                f"through the worker process: " + ", ".join(played))
     finally:
         app.shutdown()
 
