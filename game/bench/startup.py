@@ -4,13 +4,15 @@ the bytecode caches are written). Each launch is a fresh process: the interprete
 imports, the window, the settings, the sound synthesis, the gamepads and the first
 frame are all in the figure.
 
-`--frozen FOLDER` (default with no folder: dist/little-abstracts, made by
-`python3 play.py build`) also launches the standalone app, alternating with the source
-run launch by launch, so both meet the same machine load.
+Two source rows: the game module itself, and `python3 play.py` as a player starts it
+(the launcher's check of .venv included). `--frozen FOLDER` (default with no folder:
+dist/little-abstracts, made by `python3 play.py build`) also launches the standalone
+app. The rows alternate launch by launch, so all meet the same machine load.
 """
 from __future__ import annotations
 
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -23,7 +25,10 @@ SYNTH_TARGET = 0.3              # seconds, every sound synthesised (effects and 
 
 
 SOURCE = [sys.executable, "-m", "game"]
-DEFAULT_FROZEN = Path(__file__).resolve().parents[2] / "dist" / "little-abstracts"
+ROOT = Path(__file__).resolve().parents[2]
+# What a player runs: the launcher, under the system's python3, checking .venv first.
+LAUNCHER = [shutil.which("python3") or sys.executable, str(ROOT / "play.py")]
+DEFAULT_FROZEN = ROOT / "dist" / "little-abstracts"
 
 
 def add_arguments(parser) -> None:
@@ -50,7 +55,7 @@ def run(args) -> int:
         env.setdefault("SDL_VIDEODRIVER", "dummy")      # no screen: measure headless
         env.setdefault("SDL_AUDIODRIVER", "dummy")
     env["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="bench-startup-")
-    commands = {"source (python -m game)": SOURCE}
+    commands = {"source (python -m game)": SOURCE, "source (python3 play.py)": LAUNCHER}
     if args.frozen is not None:
         from game.tools.build import program
         frozen = program(args.frozen)
@@ -67,7 +72,7 @@ def run(args) -> int:
     print(f"Start-up, launch to the first menu frame, over {args.runs} launches each "
           f"(video driver {env.get('SDL_VIDEODRIVER', 'default')}):")
     for name, values in times.items():
-        print(f"  {name:24} median {statistics.median(values):.3f} s, "
+        print(f"  {name:25} median {statistics.median(values):.3f} s, "
               f"min {min(values):.3f} s, max {max(values):.3f} s")
     median = max(statistics.median(values) for values in times.values())
     from sounds import synth
