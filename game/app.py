@@ -22,6 +22,7 @@ FPS = 60
 RELEASE_EVERY = 10.0            # seconds of play between two release_memory calls
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
+WINDOW_MARGIN = 40              # pixels kept free around a window fitted to the desktop
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 WINDOW_ICON_SIZE = 64
 
@@ -46,6 +47,7 @@ class App:
         pygame.display.set_icon(draw_icon(WINDOW_ICON_SIZE))
         self.windowed_size = tuple(size)
         self.window = self._open_window(settings.fullscreen)
+        self._laid_out = (self.size, self.palette.name)    # what the scenes are built for
         self.sounds = SoundBank(settings.effects_volume, settings.music_volume)
         self.sounds.start()
         self.input = inp.InputMapper()
@@ -60,13 +62,59 @@ class App:
         self._since_release = 0.0
 
     # --- window ---------------------------------------------------------------------------
+    # One window for the app's whole life. Fullscreen is SDL's borderless desktop-size
+    # mode on that same window (no change of video mode, no new window), and leaving it
+    # gives back the windowed size, fitted to the desktop. A resize is never answered by
+    # resizing the window again (the system keeps MIN_SIZE through minimum_size), so a
+    # window manager and the app cannot bounce sizes back and forth.
     def _open_window(self, fullscreen: bool):
+        window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        self._handle = self._window_handle()
+        if self._handle is not None:
+            self._handle.minimum_size = MIN_SIZE
         if fullscreen and not self.headless:
-            try:
-                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-            except pygame.error as exc:
-                self.messages.append(f"Fullscreen is not available here ({exc}).")
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._switch_fullscreen(True)
+        return pygame.display.get_surface() or window
+
+    @staticmethod
+    def _window_handle():
+        """The display module's window as a pygame.Window, or None (an SDL without it)."""
+        import warnings
+        try:
+            with warnings.catch_warnings():
+                # pygame-ce would rather the app drew through Window; it draws through the
+                # display surface, and uses the handle only to size the window.
+                warnings.simplefilter("ignore", DeprecationWarning)
+                return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None
+
+    def _switch_fullscreen(self, on: bool) -> bool:
+        """Make the window fullscreen (desktop size) or windowed; False if it cannot."""
+        if self._handle is None:
+            self.messages.append("Fullscreen is not available here.")
+            return False
+        try:
+            if on:
+                self._handle.set_fullscreen(desktop=True)
+            else:
+                self._handle.set_windowed()
+                self._handle.size = self.fitted(self.windowed_size)
+        except pygame.error as exc:
+            self.messages.append(f"Fullscreen is not available here ({exc}).")
+            return False
+        return True
+
+    @staticmethod
+    def fitted(size) -> tuple[int, int]:
+        """`size` made to fit the desktop (with room for a title bar and a panel)."""
+        try:
+            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        except (IndexError, pygame.error):
+            return tuple(size)
+        w = min(size[0], max(MIN_SIZE[0], desk_w - 2 * WINDOW_MARGIN))
+        h = min(size[1], max(MIN_SIZE[1], desk_h - 2 * WINDOW_MARGIN))
+        return w, h
 
     @property
     def size(self) -> tuple[int, int]:
@@ -79,13 +127,16 @@ class App:
         return max(0.55, min(w / BASE_SIZE[0], h / BASE_SIZE[1]))
 
     def set_fullscreen(self, on: bool) -> None:
-        self.settings.fullscreen = on
-        self.window = self._open_window(on)
-        self.save_settings()
-        self._relayout()
+        if on and not self.settings.fullscreen:
+            self.windowed_size = self.size
+        if self.headless or self._switch_fullscreen(on):
+            self.settings.fullscreen = on
+            self.save_settings()
+        self.on_resize()
 
     def _relayout(self) -> None:
         # What the caches hold was painted for the old size or palette.
+        self._laid_out = (self.size, self.palette.name)
         surface_cache.clear_all()
         reset_fonts()
         self._background = None
@@ -94,13 +145,24 @@ class App:
             scene.rebuild()
         release_memory()
 
-    def on_resize(self, size) -> None:
-        w, h = max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])
+    def _relayout_if_resized(self) -> None:
+        if self._laid_out != (self.size, self.palette.name):
+            self._relayout()
+
+    def on_resize(self, size=None) -> None:
+        """The window has a new size (the player, the system, or fullscreen); `size`, the
+        event's, is only a hint: the display surface has the size that counts."""
+        self.window = pygame.display.get_surface()
+        w, h = self.size
+        if not self.settings.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]) \
+                and self._handle is not None:
+            # A system that did not keep minimum_size: enlarged once, on the same window.
+            self._handle.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+            pygame.event.pump()
+            self.window = pygame.display.get_surface()
         if not self.settings.fullscreen:
-            self.windowed_size = (w, h)
-            if (w, h) != tuple(size):
-                self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
-        self._relayout()
+            self.windowed_size = self.size
+        self._relayout_if_resized()
 
     def apply_palette(self) -> None:
         self.palette = self._get_palette(self.settings.palette)

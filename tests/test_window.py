@@ -1,0 +1,97 @@
+"""The window: F11 and the setting switch one window between windowed and desktop-size
+fullscreen, without making a new window or answering resizes with resizes (a window
+manager and the app used to bounce sizes back and forth), and the windowed size comes
+back fitted to the desktop."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.app import MIN_SIZE, WINDOW_MARGIN, App
+from game.scenes.menu import MenuScene
+from game.settings import Settings, load_settings
+from game.testing.events import key_event, key_up_event
+from scene_driver import step
+
+
+@pytest.fixture
+def window_app(app_home, monkeypatch):
+    """A real (not headless) app on SDL's dummy display, counting new video modes and
+    layouts from its first frame on."""
+    app = App(settings=Settings(), headless=False)
+    app.push(MenuScene(app))
+    step(app, frames=2)
+    counts = {"set_mode": 0, "layouts": 0}
+    original_mode, original_layout = pygame.display.set_mode, App._relayout
+
+    def counting_mode(*args, **kwargs):
+        counts["set_mode"] += 1
+        return original_mode(*args, **kwargs)
+
+    def counting_layout(self):
+        counts["layouts"] += 1
+        original_layout(self)
+
+    monkeypatch.setattr(pygame.display, "set_mode", counting_mode)
+    monkeypatch.setattr(App, "_relayout", counting_layout)
+    yield app, counts
+    app.shutdown()
+
+
+def press_f11(app) -> None:
+    step(app, [key_event(pygame.K_F11), key_up_event(pygame.K_F11)])
+
+
+def desktop() -> tuple[int, int]:
+    return pygame.display.get_desktop_sizes()[0]
+
+
+def test_f11_switches_the_same_window_back_and_forth(window_app):
+    app, counts = window_app
+    windowed = app.size
+    for _ in range(5):
+        press_f11(app)
+        step(app, frames=30)                   # the system's resize events come and go
+        assert app.settings.fullscreen and app.size == desktop()
+        press_f11(app)
+        step(app, frames=30)
+        assert not app.settings.fullscreen and app.size == App.fitted(windowed)
+    assert counts["set_mode"] == 0, "a new video mode was set"
+    assert counts["layouts"] <= 10, "the screens were laid out again and again"
+
+
+def test_a_resize_is_never_answered_by_another(window_app):
+    app, counts = window_app
+    for _ in range(20):
+        step(app, [pygame.event.Event(pygame.VIDEORESIZE, size=app.size, w=app.size[0],
+                                      h=app.size[1])])
+    assert counts == {"set_mode": 0, "layouts": 0}
+
+
+def test_the_setting_is_kept(window_app):
+    app, _ = window_app
+    press_f11(app)
+    assert load_settings()[0].fullscreen
+    press_f11(app)
+    assert not load_settings()[0].fullscreen
+
+
+def test_leaving_fullscreen_fits_the_window_to_the_desktop(window_app):
+    app, _ = window_app
+    press_f11(app)
+    app.windowed_size = (desktop()[0] + 500, desktop()[1] + 500)
+    press_f11(app)
+    step(app, frames=10)
+    w, h = app.size
+    assert w <= desktop()[0] - 2 * WINDOW_MARGIN and h <= desktop()[1] - 2 * WINDOW_MARGIN
+    assert w >= MIN_SIZE[0] and h >= MIN_SIZE[1]
+
+
+def test_an_app_started_fullscreen_fills_the_desktop(app_home):
+    app = App(settings=Settings(fullscreen=True), headless=False)
+    try:
+        assert app.size == desktop()
+        app.set_fullscreen(False)
+        assert app.size == App.fitted(app.windowed_size)
+    finally:
+        app.shutdown()
