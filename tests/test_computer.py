@@ -204,3 +204,37 @@ def test_a_failing_computer_is_reported_and_a_human_takes_over(make_app, name, d
     assert len(state.history) == len(history) + 1
     data = saves.load_resume()[0]
     assert data.seats[COMPUTER_SEAT] == HUMAN
+
+
+def test_take_back_from_the_results_brings_the_hint_button_back(make_app):
+    """Che's Hint button was missing after Take back until the pause menu's Resume."""
+    app = make_app()
+    spec = game.rules.get("xtic")
+    state = spec.new_game(seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    while state.to_play != 0 or state.is_over:     # back to a move of the human's
+        state.undo()
+    state.play(rng.choice(state.legal_moves()))
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    play = PlayScene(app, state, [HUMAN, Seat("computer", spec.ai_levels[0])])
+    app.push(play)
+    wait_for(app, lambda: scene_name(app) == "ResultsScene", what="the results card")
+    assert "Hint" not in [item.element.text for item in play.ring.items]
+    app.scene.take_back()
+    step(app, frames=2)
+    assert not play.state.is_over
+    assert "Hint" in [item.element.text for item in play.ring.items]
+
+
+def test_undo_forgets_the_hint_and_its_words(make_app):
+    app = make_app()
+    play, _ = computer_thinking(app, "xtic")
+    wait_for(app, lambda: play.session.humans_turn, what="the computer's move")
+    session = play.session
+    session.hint_move = session.state.legal_moves()[0]
+    session.notice = "Hint: a1/3 (the perfect computer's move)"
+    assert session.undo()
+    assert session.hint_move is None and session.notice == ""

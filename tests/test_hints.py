@@ -81,3 +81,25 @@ def test_no_hints_between_humans(make_app):
     assert "Hint" not in labels(play)
     DEVICES["keyboard"](app).key(pygame.K_h)
     assert play.session.hint_move is None and not play.session.hint_pending and "against the computer" in play.session.notice
+
+
+def test_a_hint_goes_when_the_player_places_elsewhere(make_app):
+    """Xtic: the hint rang c2 and piece 4; the player placed on another square (half a
+    move): the rings would show a move they are no longer making."""
+    app = make_app()
+    play = start(app, "xtic", [saves.Seat("computer", "easy"), HUMAN])
+    wait_for(app, lambda: play.human_to_move, timeout=60, what="the human's turn")
+    DEVICES["keyboard"](app).key(pygame.K_h)
+    hint_shown(app, play)
+    square, piece = play.session.hint_move
+
+    def drawn() -> bool:
+        blank = pygame.Surface(app.size)
+        play.view.draw_hint(blank, play.session.hint_move)
+        return bool(pygame.surfarray.array3d(blank).any())
+
+    assert drawn()
+    play.view.pending_square = square                 # placed where the hint says
+    assert drawn()                                   # the piece to hand is still ringed
+    play.view.pending_square = next(s for s in play.state.empty_squares() if s != square)
+    assert not drawn()

@@ -213,6 +213,7 @@ class Session:
     def jumped(self) -> None:
         """The position was changed by undo, redo or a rewind."""
         self._drop_hint()
+        self.notice = ""                # a hint's or a refusal's words were about the last
         self.ai_error = None
         self.computer_wait = 0.0
         self.frontend.jumped()

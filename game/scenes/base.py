@@ -2,8 +2,10 @@
 pygame-gui buttons (pygame-gui has no keyboard or gamepad navigation of its own).
 
 A scene sees only actions (game/input.py). Its buttons are pygame-gui elements used for
-their look; which one is focused, and pressing it, is ours, so the mouse (hover = focus,
-click = press), the keys and the pad all reach every button the same way.
+their look; which one is focused, and pressing it, is ours, so the mouse (pointing moves
+the focus, click = press), the keys and the pad all reach every button the same way.
+Focus has one look (filled, with the pulsing ring); a button under the pointer that is
+not focused (the keys moved on) shows only a lighter outline.
 """
 from __future__ import annotations
 
@@ -17,20 +19,29 @@ from pygame_gui.core.utility import get_default_manager, set_default_manager
 from game import input as inp
 from game.ui.colours import readable_on, rgb
 from game.ui.text import draw_text
+from sprites.palettes import mix
 
+HOVER_TINT = 0.12           # how much of the text colour lightens a hovered button's fill
+HOVER_OUTLINE = 0.6         # ... and its outline
 
 
 def gui_theme(palette, scale: float) -> dict:
+    """The buttons' looks. Focus (keys, pad, or the last button pointed at) is the filled
+    look with the pulsing ring (FocusRing.draw); hover, which pygame-gui shows for the
+    button under the pointer, is only a lighter outline on a barely lighter fill, so a
+    pointed-at button never looks like a second focus."""
     size = max(12, round(20 * scale))
     focused_text = rgb(readable_on(palette.panel_border, palette.text, palette.background))
     colours = {
-        "normal_bg": rgb(palette.panel), "hovered_bg": rgb(palette.panel_border),
+        "normal_bg": rgb(palette.panel), "hovered_bg": rgb(mix(palette.panel, palette.text,
+                                                               HOVER_TINT)),
         "selected_bg": rgb(palette.panel_border), "active_bg": rgb(palette.accent),
         "disabled_bg": rgb(palette.background_alt),
-        "normal_text": rgb(palette.text), "hovered_text": focused_text,
+        "normal_text": rgb(palette.text), "hovered_text": rgb(palette.text),
         "selected_text": focused_text, "active_text": rgb(palette.background),
         "disabled_text": rgb(palette.text_dim),
-        "normal_border": rgb(palette.panel_border), "hovered_border": rgb(palette.accent),
+        "normal_border": rgb(palette.panel_border),
+        "hovered_border": rgb(mix(palette.panel_border, palette.text, HOVER_OUTLINE)),
         "selected_border": rgb(palette.accent), "active_border": rgb(palette.accent),
         "disabled_border": rgb(palette.background_alt),
         "dark_bg": rgb(palette.panel), "text": rgb(palette.text),
@@ -153,9 +164,22 @@ class FocusRing:
                 item.element.select()
             elif item.enabled:
                 item.element.unselect()
+                if item.element.hovered and item.element.drawable_shape is not None:
+                    # unselect() shows the normal look even under the pointer
+                    item.element.drawable_shape.set_active_state("hovered")
             else:  # unselect() would redraw it with the normal look
                 item.element.enable()
                 item.element.disable()
+
+    def hold_focus_look(self) -> None:
+        """The focused button keeps the focus look while the pointer is over it (pygame-gui
+        would show its hover look instead): focus looks the same from every device."""
+        item = self.current
+        if item is None or self.pointer_only or not item.enabled or item.element is None:
+            return
+        shape = getattr(item.element, "drawable_shape", None)
+        if shape is not None:
+            shape.set_active_state("selected")
 
     def focus_item(self, item: Focusable) -> None:
         if item in self.items:
@@ -315,6 +339,7 @@ class Scene:
     def update(self, dt: float) -> None:
         if self.ui:
             self.ui.update(dt)
+            self.ring.hold_focus_look()
             release_shape_buffers(self.ui)
 
     def draw(self, surface) -> None:

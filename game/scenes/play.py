@@ -59,6 +59,7 @@ class PlayScene(Scene, Frontend):
         self.panel = pygame.Rect(sw - panel_w, 0, panel_w, sh)
         self.view.layout(pygame.Rect(0, 0, sw - panel_w, sh))
         self.side.build_buttons()
+        self.built_actions = [label for label, _ in self.game_actions()]
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -131,17 +132,22 @@ class PlayScene(Scene, Frontend):
 
     # --- what the session tells the screen (Frontend) -----------------------------------
     def before_move(self):
-        self._actions_before = [label for label, _ in self.game_actions()]
         return self.view.capture_before()
 
     def moved(self, move, before) -> None:
         self.view.on_move(move, before)
-        if [label for label, _ in self.game_actions()] != self._actions_before:
-            self.rebuild()              # the game's own buttons came or went
+        self._rebuild_if_actions_changed()
 
     def jumped(self) -> None:
         self.results_timer = None
         self.view.sync()
+        self._rebuild_if_actions_changed()      # e.g. Hint again after a take-back
+
+    def _rebuild_if_actions_changed(self) -> None:
+        """The game's own buttons (Hint, Offer to end, Resign) came or went."""
+        if self.ui is not None and \
+                [label for label, _ in self.game_actions()] != self.built_actions:
+            self.rebuild()
 
     def replaced(self) -> None:
         self.view = make_view(self.app, self.state, self.session.names)

@@ -343,9 +343,12 @@ class XticView(BoardView):
                 xtic_pieces.draw_piece(surface, flight.piece, flight.rect(), palette)
 
     def draw_hint(self, surface, move) -> None:
-        """A hinted move: rings round its square and round the piece it hands over."""
+        """A hinted move: rings round its square and round the piece it hands over. Once
+        the player has placed elsewhere, the hint is for a move they are not making: gone."""
         square, piece = move
-        if square is not None:
+        if self.pending_square is not None and self.pending_square != square:
+            return
+        if square is not None and self.pending_square is None:
             draw_hint_outline(surface, self.square_rect(square), self.app.palette.highlight_good)
         if piece is not None:
             draw_hint_outline(surface, self.pool_rect(piece), self.app.palette.highlight_good)
