@@ -12,7 +12,12 @@ board or line does not replay is found by the puzzle screen when it is to be pla
 
 The ladder: a level is open while fewer than OPEN_AHEAD levels before it are unsolved, so
 a player stuck on one level can always try the next two. Stars: 3 for solving at par or
-better, 2 within a margin of par (a quarter of it, at least 2 moves), 1 for any solution.
+better, 2 within a margin of par (a quarter of it, at least 2 moves), 1 for any solution;
+each hint asked for on the way costs a star, but a solution always earns at least one.
+The hints of an unsolved attempt are kept with it (leaving and coming back, or starting
+again, does not forget them); a level keeps the most stars any of its solutions earned.
+Files from before hints cost stars have no "stars" and "hints": their levels' stars come
+from their best number of moves, and an older copy of the game ignores the two keys.
 """
 from __future__ import annotations
 
@@ -30,10 +35,12 @@ def near_par_margin(par: int) -> int:
     return max(2, math.ceil(par / 4))
 
 
-def stars_for(par: int, moves: int) -> int:
+def stars_for(par: int, moves: int, hints: int = 0) -> int:
     if moves <= par:
-        return 3
-    return 2 if moves <= par + near_par_margin(par) else 1
+        by_moves = 3
+    else:
+        by_moves = 2 if moves <= par + near_par_margin(par) else 1
+    return max(1, by_moves - hints)
 
 
 @dataclass
@@ -50,6 +57,8 @@ class PuzzleProgress:
     attempts: dict = field(default_factory=dict)    # level id -> the unfinished attempt's moves
     deal: dict | None = None                        # the current random deal and its moves
     deals_solved: int = 0
+    earned: dict = field(default_factory=dict)      # level id -> the most stars earned
+    hints: dict = field(default_factory=dict)       # level id -> hints in the open attempt
     current: str | None = None      # the level played last in this session (not saved)
 
     # --- the ladder ---------------------------------------------------------------------
@@ -57,7 +66,9 @@ class PuzzleProgress:
         return level.id in self.best
 
     def stars(self, level) -> int:
-        best = self.best.get(level.id)
+        if level.id in self.earned:
+            return self.earned[level.id]
+        best = self.best.get(level.id)        # solved before hints cost stars
         return 0 if best is None else stars_for(level.par, best)
 
     def is_open(self, levels: list, index: int) -> bool:
@@ -74,16 +85,20 @@ class PuzzleProgress:
 
     # --- changes --------------------------------------------------------------------------
     def record_solved(self, level, moves: int) -> Solved:
+        """The attempt at `level` solved in `moves`, with the hints it used."""
         previous = self.best.get(level.id)
+        stars = stars_for(level.par, moves, self.hints.pop(level.id, 0))
+        self.earned[level.id] = max(stars, self.stars(level))
         if previous is None or moves < previous:
             self.best[level.id] = moves
         self.attempts.pop(level.id, None)
-        return Solved(stars_for(level.par, moves), self.best[level.id], previous,
+        return Solved(stars, self.best[level.id], previous,
                       previous is None or moves < previous)
 
     def to_dict(self) -> dict:
         return {"version": PROGRESS_VERSION, "best": self.best, "attempts": self.attempts,
-                "deal": self.deal, "deals_solved": self.deals_solved}
+                "deal": self.deal, "deals_solved": self.deals_solved,
+                "stars": self.earned, "hints": self.hints}
 
 
 def _moves_list(value, what: str) -> list:
@@ -101,6 +116,9 @@ def _check_deal(deal) -> dict:
     if not isinstance(deal, dict) or not _is_count(deal.get("seed")) or \
             not isinstance(deal.get("position"), str):
         raise ValueError("'deal' is not a random deal")
+    hints = deal.get("hints", 0)
+    if not _is_count(hints) or not 0 <= hints < MAX_MOVES:
+        raise ValueError("the random deal's hints are not a count")
     _moves_list(deal.get("line"), "the random deal's line")
     _moves_list(deal.get("moves", []), "the random deal's moves")
     return deal
@@ -144,6 +162,15 @@ def _validate(data) -> PuzzleProgress:
     if not _is_count(solved) or not 0 <= solved < MAX_MOVES * 100:
         raise ValueError(f"deals_solved {solved!r} is not a count")
     progress.deals_solved = solved
+    for key, table, fits in (("stars", progress.earned, lambda n: 1 <= n <= 3),
+                             ("hints", progress.hints, lambda n: 0 <= n < MAX_MOVES)):
+        values = data.get(key, {})
+        if not isinstance(values, dict):
+            raise ValueError(f"'{key}' is not a table of levels")
+        for level_id, count in values.items():
+            if not _is_count(count) or not fits(count):
+                raise ValueError(f"level {level_id!r}: {key} {count!r} is not a count")
+            table[level_id] = count
     return progress
 
 
@@ -179,10 +206,28 @@ class PuzzleKeeper:
         self.level = level
         self.is_deal = level.kind == "random"
         self.solved = None              # Solved (a level) or stars (a deal), once solved
+        self.solved_hints = 0           # the hints the solving attempt used
         self.showing_solution = False   # the level's line is shown: nothing is kept
 
     def path(self):
         return None if self.showing_solution else progress_path()
+
+    @property
+    def hints(self) -> int:
+        """Hints asked for in this attempt (kept in the progress, as the moves are)."""
+        if self.solved is not None:
+            return self.solved_hints
+        if self.is_deal:
+            return (self.progress.deal or {}).get("hints", 0)
+        return self.progress.hints.get(self.level.id, 0)
+
+    def hint_used(self) -> None:
+        if self.is_deal:
+            if self.progress.deal is not None:
+                self.progress.deal["hints"] = self.hints + 1
+        else:
+            self.progress.hints[self.level.id] = self.hints + 1
+        save_progress_soon(self.progress)
 
     def save(self, session) -> None:
         if self.showing_solution:
@@ -190,10 +235,11 @@ class PuzzleKeeper:
         progress = self.progress
         state = session.state
         if state.is_over and state.outcome.winner == 0 and self.solved is None:
+            self.solved_hints = self.hints
             if self.is_deal:
                 progress.deals_solved += 1
                 progress.deal = None
-                self.solved = stars_for(self.level.par, len(state.history))
+                self.solved = stars_for(self.level.par, len(state.history), self.solved_hints)
             else:
                 self.solved = progress.record_solved(self.level, len(state.history))
         elif self.solved is None:

@@ -114,7 +114,7 @@ def test_levels_solved_with_each_device_open_the_next(make_app, device_name):
     assert puzzle.level.id == LEVELS[0].id and puzzle.state.players == 1
     play_line(app, device, puzzle, LEVELS[0].line)
     results = wait_for_scene(app, "ResultsScene")
-    assert results.headline == "Solved!" and "3 stars" in results.reason
+    assert results.headline == f"{LEVELS[0].title}: solved" and "3 stars" in results.reason
     assert labels(results) == ["Next level", "Play again", "Levels"]
     progress = json.loads(written(progress_path()).read_text())
     assert progress["best"] == {LEVELS[0].id: LEVELS[0].par}
@@ -367,3 +367,49 @@ def test_taking_back_the_winning_move_plays_on(make_app):
     assert puzzle.solved is not None
     puzzle.restart()
     assert puzzle.solved is None and puzzle.celebration is None and puzzle.state.history == []
+
+
+# --- hints cost stars --------------------------------------------------------------------
+@pytest.mark.parametrize("moves, hints, stars", [(5, 0, 3), (5, 1, 2), (5, 2, 1), (5, 4, 1),
+                                                 (7, 0, 2), (7, 1, 1), (40, 0, 1)])
+def test_each_hint_costs_a_star_but_a_solution_earns_one(moves, hints, stars):
+    from game.puzzle_progress import stars_for
+    assert stars_for(5, moves, hints) == stars
+
+
+def test_a_solved_level_keeps_its_most_stars_and_the_hints_are_saved(app_home):
+    from game.puzzle_progress import PuzzleKeeper, save_progress
+    level = LEVELS[0]
+    progress = PuzzleProgress()
+    keeper = PuzzleKeeper(progress, level)
+    for _ in range(4):
+        keeper.hint_used()
+    assert keeper.hints == 4
+    save_progress(progress)
+    loaded, message = load_progress()
+    assert message is None and loaded.hints == {level.id: 4}     # leaving forgets nothing
+    solved = loaded.record_solved(level, level.par)
+    assert solved.stars == 1 and loaded.stars(level) == 1 and loaded.hints == {}
+    assert loaded.record_solved(level, level.par).stars == 3     # again, without hints
+    assert loaded.stars(level) == 3
+    assert loaded.record_solved(level, level.par + 50).stars == 1
+    assert loaded.stars(level) == 3                              # the most is kept
+    save_progress(loaded)
+    assert load_progress()[0].earned == {level.id: 3}
+
+
+def test_a_file_from_before_hints_cost_stars_reads_as_it_did(app_home):
+    level = LEVELS[0]
+    progress_path().parent.mkdir(parents=True, exist_ok=True)
+    progress_path().write_text(json.dumps({"version": 1, "best": {level.id: level.par}}))
+    progress, message = load_progress()
+    assert message is None and progress.stars(level) == 3
+
+
+@pytest.mark.parametrize("bad", [{"stars": {"001": 4}}, {"stars": []}, {"hints": {"001": -1}},
+                                 {"hints": {"001": "two"}}])
+def test_bad_stars_or_hints_reject_the_file(app_home, bad):
+    progress_path().parent.mkdir(parents=True, exist_ok=True)
+    progress_path().write_text(json.dumps({"version": 1, **bad}))
+    progress, message = load_progress()
+    assert message is not None and progress.best == {}

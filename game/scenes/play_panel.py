@@ -13,6 +13,7 @@ import pygame
 
 from game.ui.text import draw_text, fit_text, wrap_text
 
+SEAT_LINES = 2              # a seat's "Blue: Computer (beginner)" may take two lines
 
 class SidePanel:
     def __init__(self, scene):
@@ -113,7 +114,8 @@ class SidePanel:
         width = panel.w - round(36 * s)
         y = round(16 * s)
 
-        def lines(texts, size, colour, most, bold=False, gap=None):
+        def lines(texts, size, colour, most=None, bold=False, gap=None):
+            """Each text wrapped whole (a sentence is never cut short), unless `most`."""
             nonlocal y
             for text, own_colour in texts:
                 for line in wrap_text(text, round(size * s), width, bold)[:most]:
@@ -124,22 +126,20 @@ class SidePanel:
         draw_text(surface, fit_text(scene.panel_title(), round(30 * s), width, True), (x, y),
                   round(30 * s), palette.accent, True)
         y += round(40 * s)
-        subtitle = [part for text in scene.panel_subtitle()
-                    for part in wrap_text(text, round(15 * s), width)][:3]
-        lines([(line, None) for line in subtitle], 15, palette.text_dim, 1)
+        lines([(text, None) for text in scene.panel_subtitle()], 15, palette.text_dim)
         y += round(10 * s)
         y = self._paint_seats(surface, x, y, width)
-        lines([(scene.status_text(), None)], 17, palette.accent, 3, gap=23)
+        lines([(scene.status_text(), None)], 17, palette.accent, gap=23)
         if session.notice:
-            lines([(session.notice, None)], 15, palette.text, 2)
-        lines(self.tutorial_lines() + scene.panel_lines(), 16, palette.text, 4)
+            lines([(session.notice, None)], 15, palette.text)
+        lines(self.tutorial_lines() + scene.panel_lines(), 16, palette.text)
         info = scene.view.info_lines()
         if info:
             y += round(4 * s)
-            lines(info, 15, palette.text_dim, 2)
+            lines(info, 15, palette.text_dim)
         if session.ai_error:
             lines([(f"The computer failed: {session.ai_error}. Press Enter / A, or the "
-                    f"button, to play its seat yourself.", None)], 15, palette.highlight_bad, 5)
+                    f"button, to play its seat yourself.", None)], 15, palette.highlight_bad)
         y += round(10 * s)
         draw_text(surface, "Moves", (x, y), round(17 * s), palette.text, True)
         y += round(26 * s)
@@ -177,15 +177,22 @@ class SidePanel:
                           round(18 * s), palette.text, True, anchor="topright")
                 label_width -= round(56 * s)
             label = f"{session.state.spec.seats[seat]}: {name}"
-            draw_text(surface, fit_text(label, round(18 * s), label_width, turn),
-                      (x + round(24 * s), y), round(18 * s),
-                      palette.text if turn else palette.text_dim, turn)
             if turn:
                 tip = (panel.right - round(30 * s), y + round(12 * s))
                 pygame.draw.polygon(surface, palette.accent, [
                     tip, (tip[0] + round(12 * s), tip[1] - round(8 * s)),
                     (tip[0] + round(12 * s), tip[1] + round(8 * s))])
-            y += round(28 * s)
+            # A long name goes on over a second line rather than being cut short.
+            wrapped = wrap_text(label, round(18 * s), label_width, turn)
+            if len(wrapped) > SEAT_LINES:
+                rest = " ".join(wrapped[SEAT_LINES - 1:])
+                wrapped = wrapped[:SEAT_LINES - 1] + [fit_text(rest, round(18 * s),
+                                                               label_width, turn)]
+            for line in wrapped:
+                draw_text(surface, line, (x + round(24 * s), y), round(18 * s),
+                          palette.text if turn else palette.text_dim, turn)
+                y += round(24 * s)
+            y += round(4 * s)
         y += round(8 * s)
         if session.match is not None:
             draw_text(surface, "match points", (panel.right - round(40 * s), y - round(4 * s)),

@@ -44,7 +44,6 @@ class PuzzleScene(PlayScene):
         self.hint_job: int | None = None        # the worker request computing it
         self.hint_key = None                    # the history the hint is for
         self.hint_time = 0.0                    # seconds the solver has been thinking
-        self.hints_used = 0
         progress.current = level.id
 
     def enter(self) -> None:
@@ -54,6 +53,10 @@ class PuzzleScene(PlayScene):
     @property
     def solved(self):
         return self.keeper.solved
+
+    @property
+    def hints_used(self) -> int:
+        return self.keeper.hints
 
     @property
     def solution(self) -> list | None:
@@ -173,7 +176,7 @@ class PuzzleScene(PlayScene):
         if state.is_over and state.outcome.winner == 0:
             self.app.sounds.play("illegal")
             return
-        self.hints_used += 1
+        self.keeper.hint_used()
         self.hint_key = tuple(state.history)
         played = state.move_list()
         line = self.level.line
@@ -363,8 +366,8 @@ class PuzzleScene(PlayScene):
     def result_headline(self) -> str:
         if self.solution is not None:
             return "The solution"
-        if self.solved is not None:
-            return "Solved!"
+        if self.solved is not None:     # the banner on the board already says "Solved!"
+            return "Random deal solved" if self.is_deal else f"{self.level.title}: solved"
         return "Not solved"
 
     def result_reason(self) -> str:
@@ -382,7 +385,7 @@ class PuzzleScene(PlayScene):
                  f"{'the solver needed' if self.is_deal else 'par is'} {par}."]
         stars = self._stars()
         parts.append(f"{stars} star{'s' if stars != 1 else ''}: 3 at par or better, 2 within "
-                     f"{near_par_margin(par)} moves of par.")
+                     f"{near_par_margin(par)} moves of par, one less for each hint.")
         if moves < par:
             parts.append("Better than par!")
         solved = self.solved

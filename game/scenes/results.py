@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from game.scenes.base import Scene
-from game.ui.text import draw_text, wrap_text
+from game.ui.text import draw_text, fitting_size, wrap_text
 
 
 class ResultsScene(Scene):
@@ -64,12 +64,16 @@ class ResultsScene(Scene):
         pygame.draw.rect(surface, palette.accent, card, 3, border_radius=round(14 * s))
         width = card.w - round(36 * s)
         y = card.y + round(40 * s)
-        for line in wrap_text(self.headline, round(34 * s), width, True)[:2]:
-            draw_text(surface, line, (card.centerx, y), round(34 * s), palette.accent, True,
+        # The headline on one line if a smaller size allows ("Computer (easy) wins"
+        # used to break after "Computer"); wrapped whole otherwise.
+        size = fitting_size(self.headline, round(34 * s), width, True,
+                            smallest=round(24 * s))
+        for line in wrap_text(self.headline, size, width, True):
+            draw_text(surface, line, (card.centerx, y), size, palette.accent, True,
                       anchor="center")
-            y += round(44 * s)
+            y += round(size * 1.3)
         y += round(10 * s)
-        for line in wrap_text(self.reason, round(19 * s), width)[:10]:
+        for line in wrap_text(self.reason, round(19 * s), width):
             draw_text(surface, line, (card.x + round(18 * s), y), round(19 * s), palette.text)
             y += round(27 * s)
         self.draw_ui(surface)

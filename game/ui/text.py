@@ -103,6 +103,15 @@ def _wrap(text: str, size: int, width: int, bold: bool) -> list[str]:
     return lines
 
 
+def fitting_size(text: str, size: int, width: int, bold: bool = False,
+                 smallest: int = 12) -> int:
+    """The largest font size, from `size` down to `smallest`, at which `text` fits in
+    `width` pixels on one line (`smallest` if none does)."""
+    while size > smallest and font(size, bold).size(text)[0] > width:
+        size -= 1
+    return size
+
+
 def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     """`text`, cut short with an ellipsis if it is wider than `width` pixels."""
     face = font(size, bold)

@@ -26,7 +26,7 @@ from game import input as inp
 from game.engine.state import PerPosition
 from game.ui.marks import draw_caption, draw_hint_outline
 from game.rules import catalina as rules
-from game.ui.text import draw_text, fit_text, render_text
+from game.ui.text import draw_text, fit_text, fitting_size, font, render_text
 from game.views.base import BoardView
 from sprites import catalina_marks as marks
 from sprites import dice as dice_art
@@ -280,7 +280,9 @@ class CatalinaView(BoardView):
         if self.roll_anim is not None:
             return f"{name} {'roll' if name == 'You' else 'rolls'}…"
         count = len(self.claimable())
-        return f"{name}: claim one of the {count} outlined tile{'s' if count != 1 else ''}"
+        if count == 1:
+            return f"{name}: claim the outlined tile"
+        return f"{name}: claim one of the {count} outlined tiles"
 
     def pass_text(self) -> str:
         return self.state.pass_reason() or ""
@@ -507,11 +509,14 @@ class CatalinaView(BoardView):
         faces = state.claim_orderings(claim)[0]
         dice_art.draw_dice_row(surface, rects, faces, palette, colour,
                                highlight=set(range(4)))
-        size = max(12, self.die_size // 4)
+        slot = tray.w // len(rects) - 6
         for i, (rect, face, value) in enumerate(zip(rects, faces, claim)):
             text = f"{SLOT_NAMES[i]} {value}" if face != 4 else f"{SLOT_NAMES[i]} {value} (4)"
-            draw_text(surface, text, (rect.centerx, rect.bottom + 2), size,
-                      palette.highlight_good, True, anchor="midtop")
+            # Each label keeps to its die's quarter of the tray and inside its border.
+            size = fitting_size(text, max(12, self.die_size // 4), slot, True, smallest=10)
+            top = min(rect.bottom + 2, tray.bottom - 4 - font(size, True).get_linesize())
+            draw_text(surface, text, (rect.centerx, top), size, palette.highlight_good, True,
+                      anchor="midtop")
 
 
 def illustrate(surface, rect, palette) -> None:

@@ -1,0 +1,111 @@
+"""The side panel never cuts a sentence short: the status, the notices, the options and
+the seats are wrapped whole (a turn skipped in Catalina used to end mid-list, "Blue:
+Computer (begin…"), at the smallest window too."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import game.rules
+from game.engine import saves
+from game.scenes import play_panel
+from game.scenes.play import PlayScene
+from scene_driver import step
+from test_scenes import make_app  # noqa: F401  (the fixture)
+
+LONG = ("Blue rolled 1 2 2 3 and cannot claim a tile: [1,3][2,2], [2,1][2,3] and [2,1][3,2] "
+        "are claimed already; [1,2][2,3] and [3,2][2,1] are in large tiles that are decided. "
+        "The turn is skipped.")
+
+
+def drawn_words(monkeypatch, play) -> str:
+    texts = []
+    original = play_panel.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        texts.append(text)
+        return original(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(play_panel, "draw_text", recording)
+    play.side._painted = None
+    play.draw(play.app.window)
+    return " ".join(texts)
+
+
+def words(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_long_panel_texts_are_drawn_whole(make_app, monkeypatch, size):
+    app = make_app(size=size)
+    spec = game.rules.get("catalina")
+    play = PlayScene(app, spec.new_game(seed=1), [saves.Seat("human", None),
+                                                  saves.Seat("computer", "beginner")])
+    app.push(play)
+    step(app, frames=2)
+    monkeypatch.setattr(PlayScene, "status_text", lambda self: LONG)
+    play.session.notice = "A notice long enough to need three lines of the panel at the " \
+                          "smallest size of the window, and still read to its end."
+    drawn = drawn_words(monkeypatch, play)
+    assert words(LONG) in words(drawn)
+    assert words(play.session.notice) in words(drawn)
+    assert "Blue: Computer (beginner)" in words(drawn)
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_the_results_headline_keeps_to_one_line(make_app, monkeypatch, size):
+    from game.scenes import results
+    from game.scenes.results import ResultsScene
+    app = make_app(size=size)
+    spec = game.rules.get("xtic")
+    state = spec.new_game(seed=1)
+    play = PlayScene(app, state, [saves.Seat("human", None), saves.Seat("computer", "easy")])
+    app.push(play)
+    card = ResultsScene(app, play)
+    card.headline = "Computer (easy) wins"
+    card.reason = "It completed no line; you completed a line of four tall pieces on b1-b4."
+    app.push(card)
+    texts = []
+    original = results.draw_text
+    monkeypatch.setattr(results, "draw_text", lambda surface, text, *a, **k: (
+        texts.append(text), original(surface, text, *a, **k))[1])
+    card.draw(app.window)
+    assert "Computer (easy) wins" in texts
+    assert words(card.reason) in words(" ".join(texts))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_catalinas_dice_labels_stay_inside_the_tray(make_app, monkeypatch, size):
+    from game.views import catalina_view
+    app = make_app(size=size)
+    spec = game.rules.get("catalina")
+    state = spec.new_game(seed=5)
+    state.play(state.copy().sample_chance())
+    play = PlayScene(app, state, [saves.Seat("human", None), saves.Seat("human", None)])
+    app.push(play)
+    step(app, frames=2)
+    view = play.view
+    view.roll_anim = None
+    drawn = []
+    original = catalina_view.draw_text
+
+    def recording(surface, text, pos, size, *args, **kwargs):
+        rect = original(surface, text, pos, size, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(catalina_view, "draw_text", recording)
+    for claim in view.claimable():
+        monkeypatch.setattr(type(view), "pointed_claim", lambda self, claim=claim: claim)
+        drawn.clear()
+        view.draw(app.window)
+        labels = [(text, rect) for text, rect in drawn if text.startswith(("large", "row",
+                                                                           "col"))]
+        assert len(labels) == 4
+        tray = view.tray_rect
+        slot = tray.w // 4
+        for text, rect in labels:
+            assert tray.contains(rect), f"{text!r} {rect} leaves the tray {tray}"
+            assert rect.w <= slot, f"{text!r} is wider than its die's quarter"
