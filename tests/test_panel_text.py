@@ -109,3 +109,32 @@ def test_catalinas_dice_labels_stay_inside_the_tray(make_app, monkeypatch, size)
         for text, rect in labels:
             assert tray.contains(rect), f"{text!r} {rect} leaves the tray {tray}"
             assert rect.w <= slot, f"{text!r} is wider than its die's quarter"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("unplugged", [False, True])
+def test_the_pause_menu_is_one_card(make_app, monkeypatch, size, unplugged):
+    """Title, reason and buttons on one card: the dimmed panel never shows between them,
+    and no text overlaps a button (its focus ring included) or leaves the card."""
+    from game.scenes import pause as pause_module
+    app = make_app(size=size)
+    spec = game.rules.get("xoliba")
+    play = PlayScene(app, spec.new_game(seed=1, options={"players": 2}),
+                     [saves.Seat("human", None), saves.Seat("computer", "beginner")])
+    app.push(play)
+    step(app, frames=2)
+    play.pause(unplugged=unplugged)
+    step(app, frames=2)
+    pause = app.scene
+    texts = []
+    original = pause_module.draw_text
+    monkeypatch.setattr(pause_module, "draw_text", lambda surface, text, *a, **k: (
+        texts.append(original(surface, text, *a, **k))))
+    pause.draw(app.window)
+    assert app.window.get_rect().contains(pause.card)
+    buttons = [item.element.rect.inflate(10, 10) for item in pause.ring.items]
+    for rect in buttons + texts:
+        assert pause.card.contains(rect), rect
+    for text in texts:
+        assert text.collidelist(buttons) == -1, f"text {text} runs into a button"
+    assert len(texts) >= (2 if unplugged else 1)

@@ -91,8 +91,10 @@ class XutoliView(TruchetView):
             lines.append(("Pairs may lie in any rotation"
                           + (" (an aligned pair wins a tie)"
                              if state.rotation == "prefer_same" else ""), None))
-        lines.append((f"Letters on the board: {'on' if self.show_letters else 'off'} (L) · "
-                      f"legend: G / L3", None))
+        # Two short lines: "legend: G / L3" used to break between its key names.
+        lines.append((f"Letters on the board: {'on' if self.show_letters else 'off'} (L)",
+                      None))
+        lines.append(("The twelve patterns: G, or press the left stick", None))
         return lines
 
     def move_rows(self, texts: list) -> list:
