@@ -20,7 +20,7 @@ import game.scenes.base as scene_base
 import sounds.bank as sound_bank
 from game import input as inp
 from game.app import App
-from game.engine import saves
+from game.engine import saves, storage
 from game.engine.saves import Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
@@ -1007,3 +1007,26 @@ def test_disabled_undo_looks_disabled_at_the_start(app):
     undo_colour = app.window.get_at((undo.x + 6, undo.centery))
     redo_colour = app.window.get_at((redo.x + 6, redo.centery))
     assert undo_colour == redo_colour, "two disabled buttons look alike"
+
+
+# --- a suspended game is not dropped without asking --------------------------------------
+def test_starting_a_new_game_asks_before_replacing_the_suspended_one(make_app):
+    che = game.rules.get("che").new_game(seed=4)
+    for move in che.legal_moves()[:1]:
+        che.play(move)
+    saves.save_resume(che, [HUMAN, HUMAN])
+    app = make_app()
+    assert labels(app.scene)[0] == "Continue Che (move 2)"
+    mouse = DEVICES["mouse"](app)
+    mouse.activate("Xtic")
+    mouse.activate("Start")
+    assert scene_name(app) == "ConfirmScene"
+    assert app.scene.ring.current.element.text == "Keep it"       # a stray press keeps it
+    DEVICES["keyboard"](app).confirm()
+    assert scene_name(app) == "SetupScene"
+    assert saves.load_resume()[0].state.spec.name == "che"
+    mouse.activate("Start")
+    mouse.activate("Start the new game")
+    assert scene_name(app) == "PlayScene" and app.scene.state.spec.name == "xtic"
+    storage.writer.wait()
+    assert saves.load_resume()[0].state.spec.name == "xtic"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.match import Match, match_rules
+from game.engine import saves
 from game.engine.saves import Seat
 from game.scenes.base import Scene
 from game.ui.text import draw_text, wrap_text
@@ -99,6 +100,26 @@ class SetupScene(Scene):
             self.rebuild()
 
     def start(self) -> None:
+        """Start the game set up; first ask, if it would replace a suspended game."""
+        suspended = self.suspended_game()
+        if suspended is None:
+            self.start_new()
+            return
+        state, match = suspended.state, suspended.match
+        game_number = f"game {match.game_number}, " if match else ""
+        self.app.open("confirm", "Start a new game?",
+                      f"Your {state.spec.title} game ({game_number}move "
+                      f"{len(state.history) + 1}) is waiting in the menu under Continue. "
+                      f"A new game takes its place.",
+                      "Start the new game", self.start_new, "Keep it", None)
+
+    @staticmethod
+    def suspended_game():
+        """The unfinished game the menu offers to continue, or None."""
+        loaded, _ = saves.load_resume()
+        return loaded if loaded is not None and not loaded.state.is_over else None
+
+    def start_new(self) -> None:
         self.app.last_setups[self.spec.name] = self.setup
         seats = list(self.setup.seats[:len(self.seats())])
         # Options that are each fine can still clash (Xutoli: both players given the same
