@@ -107,7 +107,8 @@ def test_seed_example_four_light_tiles_around_a_dark_vertex_dark_wins():
     assert not state.is_over, "the game is decided after a complete turn only"
     play(state, "D@2,0")
     assert state.outcome.winner == DARK and state.outcome.scores == (0, 1)
-    assert "closed dark region of size 0" in state.outcome.reason
+    assert "a closed dark region: the small dark diamond that the corners of four tiles " \
+        "enclose" in state.outcome.reason
     region = state.layout.closed_regions()[0]
     assert region.colour == DARK and region.size == 0 and region.vertices == {(1, 1)}
 

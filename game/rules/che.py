@@ -46,6 +46,15 @@ def _check_limit(value) -> None:
         raise ValueError(f"{value!r} is not off (None) or a whole number from 1 to 1000")
 
 
+
+def closed_region_words(colour: str, size: int) -> str:
+    """A closed region as a player sees it. Size 0 is the small diamond that the corners
+    of four tiles enclose (docs/rules/che.md: it counts, closed, with no band in it)."""
+    if size == 0:
+        return (f"a closed {colour} region: the small {colour} diamond that the corners of "
+                f"four tiles enclose")
+    return f"a closed {colour} region of {size} tile{'s' if size != 1 else ''}"
+
 class CheState(GameState):
     def __init__(self, seed: int, options: dict):
         super().__init__(seed, options)
@@ -174,7 +183,7 @@ class CheState(GameState):
         target = self.target_colour(seat)
         for root in layout.closed:
             if layout.root_colour(root) == target:
-                return f"a closed {COLOUR_WORDS[target]} region of size {layout.size[root]}"
+                return closed_region_words(COLOUR_WORDS[target], layout.size[root])
         enemy = 1 - seat
         if self.area_limit is not None and layout.largest[enemy] >= self.area_limit:
             return (f"a {COLOUR_WORDS[enemy]} region of size {layout.largest[enemy]} "
