@@ -138,3 +138,33 @@ def test_the_pause_menu_is_one_card(make_app, monkeypatch, size, unplugged):
     for text in texts:
         assert text.collidelist(buttons) == -1, f"text {text} runs into a button"
     assert len(texts) >= (2 if unplugged else 1)
+
+
+@pytest.mark.parametrize("name", sorted(game.rules.names()))
+def test_panel_text_stays_readable_in_the_smallest_window(make_app, monkeypatch, name):
+    """At 800×480 the side panel's text used to fall to about 9 px."""
+    app = make_app(size=(800, 480))
+    spec = game.rules.get(name)
+    options = {"players": 2} if name == "xoliba" else {}
+    play = PlayScene(app, spec.new_game(seed=1, options=options),
+                     [saves.Seat("human", None), saves.Seat("computer", spec.ai_levels[0])])
+    app.push(play)
+    step(app, frames=2)
+    sizes, drawn = [], []
+    original = play_panel.draw_text
+
+    def recording(surface, text, pos, size, *args, **kwargs):
+        rect = original(surface, text, pos, size, *args, **kwargs)
+        sizes.append(size)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(play_panel, "draw_text", recording)
+    play.side._painted = None
+    play.draw(app.window)
+    assert sizes and min(sizes) >= 12
+    arrow_left = play.panel.right - round(30 * app.text_scale)
+    for text, rect in drawn:
+        assert play.panel.contains(rect), f"{text!r} leaves the panel"
+        if any(text.startswith(f"{seat}:") for seat in spec.seats):
+            assert rect.right <= arrow_left, f"the turn arrow covers {text!r}"

@@ -14,6 +14,7 @@ from game.views import make_view
 from sprites.puzzle_icons import Confetti
 
 RESULTS_DELAY = 1.3                # the losing line is shown before the results panel
+MIN_PANEL_WIDTH = 240             # pixels: the side panel in the smallest windows
 
 
 class PlayScene(Scene, Frontend):
@@ -55,7 +56,7 @@ class PlayScene(Scene, Frontend):
 
     def build(self, size) -> None:
         sw, sh = size
-        panel_w = max(round(330 * self.app.scale), sw // 4)
+        panel_w = max(round(330 * self.app.scale), sw // 4, MIN_PANEL_WIDTH)
         self.panel = pygame.Rect(sw - panel_w, 0, panel_w, sh)
         self.view.layout(pygame.Rect(0, 0, sw - panel_w, sh))
         self.side.build_buttons()

@@ -106,7 +106,7 @@ class SidePanel:
         scene = self.scene
         session = scene.session
         palette = scene.app.palette
-        s = scene.app.scale
+        s = scene.app.text_scale
         panel = scene.panel
         surface.blit(self._ground_surface(), panel)
         pygame.draw.line(surface, palette.panel_border, panel.topleft, panel.bottomleft, 2)
@@ -164,14 +164,16 @@ class SidePanel:
         scene = self.scene
         session = scene.session
         palette = scene.app.palette
-        s = scene.app.scale
+        s = scene.app.text_scale
         panel = scene.panel
         match_scores = session.match.scores if session.match is not None else None
         for seat, name in enumerate(session.names):
             turn = seat == session.state.to_play
             pygame.draw.circle(surface, scene.view.seat_colour(seat),
                                (x + round(8 * s), y + round(12 * s)), round(7 * s))
-            label_width = width - round(24 * s)
+            # Up to the turn arrow (panel.right - 30 px), which must not cover the name.
+            label_width = min(width - round(24 * s),
+                              panel.right - round(36 * s) - (x + round(24 * s)))
             if match_scores is not None:
                 draw_text(surface, str(match_scores[seat]), (panel.right - round(40 * s), y),
                           round(18 * s), palette.text, True, anchor="topright")
@@ -203,7 +205,7 @@ class SidePanel:
     def _paint_moves(self, surface, x: int, y: int, width: int) -> None:
         scene = self.scene
         palette = scene.app.palette
-        s = scene.app.scale
+        s = scene.app.text_scale
         size = round(16 * s)
         line_h = round(21 * s)
         above = self.view_buttons or ([self.takeover_button] if self.takeover_button
