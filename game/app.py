@@ -13,7 +13,7 @@ from game import input as inp
 from game.engine import storage
 from game.ai.worker import AIWorker
 from game.navigation import scene_class
-from game.ui.text import reset_fonts
+from game.ui.text import MIN_TEXT_SCALE, reset_fonts
 from game.settings import Settings, load_settings, save_settings
 from sprites import surface_cache
 from sprites.icon import draw_icon
@@ -22,7 +22,6 @@ FPS = 60
 RELEASE_EVERY = 10.0            # seconds of play between two release_memory calls
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
-MIN_TEXT_SCALE = 0.8            # 12 px for the panel's 15 px text
 WINDOW_MARGIN = 40              # pixels kept free around a window fitted to the desktop
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 WINDOW_ICON_SIZE = 64

@@ -210,9 +210,22 @@ class _Navigator(Device):
 
     def focus(self, item) -> None:
         """Up and down move within a column of buttons; a button beside another (a row
-        of columns) is reached from the one in the focused column, then left or right."""
+        of columns) is reached from the one in the focused column, then left or right.
+        A spatial ring (the game-select) is walked towards the item, a press at a time:
+        up or down to its row, then along the row."""
         ring = self.app.scene.ring
         target = ring.items.index(item)
+        if ring.spatial:
+            for _ in range(2 * len(ring.items)):
+                if ring.focus == target:
+                    break
+                here, there = ring.current.element.rect, item.element.rect
+                if here.top < there.bottom and there.top < here.bottom:
+                    self.direction("right" if there.centerx > here.centerx else "left")
+                else:
+                    self.direction("down" if there.centery > here.centery else "up")
+            assert ring.focus == target, f"could not focus {item.element.text!r}"
+            return
         column = ring.current.column
         anchor = target
         if item.column != column:

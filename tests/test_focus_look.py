@@ -22,7 +22,7 @@ def colour_inside(app, item):
     surface = pygame.Surface(app.size)
     app.draw(surface)
     rect = item.element.rect
-    return surface.get_at((rect.x + 12, rect.centery))[:3]
+    return surface.get_at((rect.centerx, rect.y + 4))[:3]     # above a card's miniature
 
 
 @pytest.mark.parametrize("palette", PALETTE_CHOICES)
@@ -33,7 +33,7 @@ def test_hover_is_not_a_second_focus(make_app, monkeypatch, palette):
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pointed.element.rect.center)
     step(app, [motion_event(pointed.element.rect.center)], frames=3)
     assert ring.current is pointed and state(pointed) == "selected"   # pointing focuses
-    step(app, [key_event(pygame.K_DOWN)] * 3, frames=3)
+    step(app, [key_event(pygame.K_RIGHT)] * 3, frames=3)
     assert ring.current is ring.items[4]
     assert state(pointed) == "hovered" and state(other) == "selected"
     hovered, focused = colour_inside(app, pointed), colour_inside(app, other)

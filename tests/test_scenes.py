@@ -41,7 +41,7 @@ SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 # rank 1 completes a dangerous line and its placer (the first player) loses.
 SHORT_GAME = [(None, 0), (0, 1), (1, 2), (2, 3), (3, None)]
 # The menu's first buttons (with no suspended game): the games, the puzzles after Xoliba.
-GAME_BUTTONS = ["Catalina Tiles", "Che", "Xoliba", "Xoliba Solitaire puzzles", "Xtic", "Xutoli"]
+GAME_BUTTONS = ["Catalina Tiles", "Che", "Xoliba", "Xtic", "Xutoli", "Xoliba Solitaire puzzles"]
 
 
 def computer(level="trivial") -> Seat:
@@ -486,11 +486,16 @@ def test_gamepad_stick_moves_menu_focus(app):
     pad = Gamepad(app)
     menu = app.scene
     assert menu.ring.focus == 0
-    pad.pad.set_stick(0.0, 0.8)
+    pad.pad.set_stick(0.8, 0.0)             # along the row of game cards
     step(app)
     pad.pad.set_stick(0.0, 0.0)
     step(app)
     assert menu.ring.focus == 1
+    pad.pad.set_stick(0.0, 0.8)             # down to the row of buttons under them
+    step(app)
+    pad.pad.set_stick(0.0, 0.0)
+    step(app)
+    assert menu.ring.current.element.rect.top > menu.ring.items[1].element.rect.bottom
 
 
 # --- 4. save, quit, resume ---------------------------------------------------------------
@@ -993,10 +998,14 @@ def test_focused_button_label_is_readable(make_app, palette):
     app = make_app(settings=Settings(palette=palette))
     menu = app.scene
     step(app, frames=2)
-    focused = menu.ring.items[menu.ring.focus].element
+    focused = menu.ring.items[menu.ring.focus]
     other = find_item(menu, "Settings").element
     assert _text_pixels(app.window, other.rect) > 40, "an unfocused label is visible"
-    assert _text_pixels(app.window, focused.rect) > 40, "the focused label is visible"
+    rect = focused.element.rect
+    if "spec" in focused.extra:             # a game card: its name under the miniature
+        band = round((scene_base.CARD_LINE_ROOM + 34) * app.text_scale)
+        rect = pygame.Rect(rect.x, rect.bottom - band, rect.w, band)
+    assert _text_pixels(app.window, rect) > 40, "the focused label is visible"
 
 
 def test_disabled_undo_looks_disabled_at_the_start(app):

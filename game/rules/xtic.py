@@ -206,7 +206,7 @@ class XticState(GameState):
 SPEC = GameSpec(
     name="xtic",
     title="Xtic",
-    blurb="Misère Quarto: hand over the piece that forces your opponent to complete a line.",
+    blurb="Misère Quarto: make your opponent complete a line.",
     seats=SEATS,
     options=(
         Option("game_type", GAME_TYPES, "normal", "Game type",

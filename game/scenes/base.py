@@ -18,9 +18,11 @@ from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from game import input as inp
 from game.ui.colours import readable_on, rgb
-from game.ui.text import draw_text
+from game.ui.text import MIN_TEXT_SCALE, draw_text
 from sprites.palettes import mix
 
+GAME_CARD = "#game_card"        # the theme's entry for the game-select's cards
+CARD_LINE_ROOM = 76             # design pixels under a card's name: its line
 HOVER_TINT = 0.12           # how much of the text colour lightens a hovered button's fill
 HOVER_OUTLINE = 0.6         # ... and its outline
 
@@ -52,6 +54,14 @@ def gui_theme(palette, scale: float) -> dict:
                                                 "shape_corner_radius": str(max(4, round(8 * scale))),
                                                 "border_width": "2"},
                    "font": {"name": "noto_sans", "size": str(size)}},
+        # The game-select's cards: the name under the miniature, above the card's line.
+        GAME_CARD: {"misc": {"shape": "rounded_rectangle",
+                             "shape_corner_radius": str(max(6, round(14 * scale))),
+                             "border_width": "2", "text_vert_alignment": "bottom",
+                             "text_vert_alignment_padding":
+                                 str(round(CARD_LINE_ROOM * max(scale, MIN_TEXT_SCALE)))},
+                    "font": {"name": "noto_sans", "size": str(max(14, round(24 * scale))),
+                             "bold": "1"}},
     }
 
 
@@ -131,6 +141,9 @@ class FocusRing:
         # Pointer-only rings (the play scene's buttons, reached by keys U/R/P instead)
         # show no focus: the arrows belong to the board cursor there.
         self.pointer_only = False
+        # Spatial rings (the game-select's grid of cards and buttons): the arrows go to
+        # the nearest item that way, instead of along columns.
+        self.spatial = False
 
     def add(self, item: Focusable) -> Focusable:
         self.items.append(item)
@@ -192,6 +205,9 @@ class FocusRing:
             return False
         kind = action.kind
         item = self.current
+        if kind in (inp.UP, inp.DOWN) and self.spatial:
+            self.set_focus(self._nearest(kind))
+            return True
         if kind in (inp.UP, inp.DOWN):
             self._move_vertical(-1 if kind == inp.UP else 1)
             return True
@@ -200,6 +216,9 @@ class FocusRing:
             if item.is_selector and item.enabled:
                 item.step(delta)
                 self.app.sounds.play("menu_move")
+                return True
+            if self.spatial:
+                self.set_focus(self._nearest(kind))
                 return True
             return self._move_horizontal(delta)
         if kind == inp.CONFIRM:
@@ -224,6 +243,27 @@ class FocusRing:
                     return True
             return False
         return False
+
+    def _nearest(self, kind: str) -> int:
+        """The item the arrow `kind` leads to: left and right along the focused item's
+        row (wrapping at its ends); up and down to the nearest row that way, to the item
+        closest in x there (wrapping to the far row)."""
+        here = self.current.element.rect
+        rects = [item.element.rect for item in self.items]
+        if kind in (inp.LEFT, inp.RIGHT):
+            row = [i for i, rect in enumerate(rects)
+                   if rect.top < here.bottom and here.top < rect.bottom]
+            row.sort(key=lambda i: rects[i].centerx)
+            position = row.index(self.focus)
+            return row[(position + (1 if kind == inp.RIGHT else -1)) % len(row)]
+        down = kind == inp.DOWN
+        rows = sorted({rect.centery for rect in rects}, reverse=not down)
+        beyond = [y for y in rows if (y > here.centery if down else y < here.centery)]
+        row_y = beyond[0] if beyond else rows[0]
+        if not beyond and row_y == here.centery:
+            return self.focus                   # a single row
+        in_row = [i for i, rect in enumerate(rects) if rect.centery == row_y]
+        return min(in_row, key=lambda i: abs(rects[i].centerx - here.centerx))
 
     def _move_vertical(self, delta: int) -> None:
         column = self.current.column
@@ -355,8 +395,11 @@ class Scene:
     def draw_background(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
 
-    def button(self, rect, text, on_press=None, column=0, enabled=True) -> Focusable:
-        element = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui)
+    def button(self, rect, text, on_press=None, column=0, enabled=True,
+               object_id=None) -> Focusable:
+        """A button; `object_id` names its own entry of the theme (gui_theme)."""
+        element = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui,
+                                               object_id=object_id)
         item = self.ring.add(Focusable(element, on_press, enabled=enabled, column=column))
         draw_looks_when_shown(element)
         return item

@@ -1,4 +1,8 @@
-"""The first screen: the five games, the suspended game, settings, quit.
+"""The first screen, the game-select: a card for each game with a live miniature of its
+board (game/scenes/miniatures.py), its name and its line; the suspended game's Continue
+above them; the games' other entries (the solitaire), Statistics, Settings and Quit
+below; the title over a band of Truchet tiles that turn now and then. The arrows move
+between them as they lie on the screen (a spatial focus ring).
 
 It also shows the app's notices (`app.messages`: a settings or saved-game file that could
 not be used, a file that could not be written …) in a panel at the bottom
@@ -8,20 +12,37 @@ meanwhile show on the return.
 """
 from __future__ import annotations
 
+import random
+
+import pygame
+
 import game.rules
 from game.engine import saves
-from game.scenes.base import Scene
-from game.ui.text import draw_text, fit_text
+from game.scenes.base import CARD_LINE_ROOM, GAME_CARD, Scene
+from game.scenes.miniatures import miniatures
+from game.ui.colours import readable_on
+from game.ui.text import draw_text, fit_text, wrap_text
+from sprites import truchet_tiles
 from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
                                   notice_width, notices_height)
 
 IDLE_SECONDS = 30.0         # left alone this long, the menu starts attract mode's demos
+TITLE_BAND = 118            # design pixels: the title over its band of tiles
+BAND_TILE = 40              # design pixels: a tile of the band
+BAND_VEIL = 200             # how much of the background veils the band (of 255)
+BAND_TURN_EVERY = 0.5       # seconds between two tiles turning
+MIN_CARD_HEIGHT = 110       # design pixels: cards shrink to this for the notices
+CARD_LINES = 3              # lines of a card's blurb (its font shrinks to keep to them)
+MIN_LINE_SIZE = 12          # pixels
 
 
 class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.suspended = None       # saves.Resumed: the suspended game
+        self.miniatures = None      # game name -> Miniature, made once
+        self.card_rects: dict = {}  # game name -> its card's rect
+        self.band = TruchetBand()
         self.idle = 0.0             # seconds without input (attract mode starts)
         self.notices: list = []     # the notice lines laid out (notice_lines)
         self.notices_for: list = []     # the messages they were laid out for
@@ -40,33 +61,54 @@ class MenuScene(Scene):
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: spec.title)
-        count = len(specs) + sum(len(spec.menu_entries) for spec in specs) + 3 \
-            + (1 if self.suspended else 0)
+        if self.miniatures is None or list(self.miniatures) != [spec.name for spec in specs]:
+            self.miniatures = miniatures(self.app, specs)
+        self.ring.spatial = True
         s = self.app.scale
+        sw, sh = size
         messages = list(self.app.messages)
-        normal = (46, 10) if count <= 8 else (40, 8)
-        tight = (40, 6) if count <= 8 else (36, 5)
-        for height, gap in (normal, tight):     # close up to make room for the notices
-            rects = self.column_rects(count, width=560, height=height, gap=gap,
-                                      top=round(140 * s))
-            if self._layout_notices(messages, rects[-1].bottom):
-                break
-        rects = iter(rects)
+        entries = [entry for spec in specs for entry in spec.menu_entries]
+        y = round(TITLE_BAND * s)
+        continue_rect = None
         if self.suspended:
+            continue_rect = pygame.Rect(0, y, min(round(560 * s), sw - round(80 * s)),
+                                        round(42 * s))
+            continue_rect.centerx = sw // 2
+            y = continue_rect.bottom + round(14 * s)
+        margin, gap = round(32 * s), round(14 * s)
+        card_w = (sw - 2 * margin - (len(specs) - 1) * gap) // len(specs)
+        row_h = round(44 * s)
+        foot = round(22 * s)                    # under the bottom row: the blurb's line
+        card_h = min(round(card_w * 2), sh - y - gap - row_h - foot - round(10 * s))
+        while True:             # the cards give up height for the notices, down to a floor
+            bottom_y = y + card_h + round(18 * s)
+            if self._layout_notices(messages, bottom_y + row_h) or \
+                    card_h <= round(MIN_CARD_HEIGHT * s):
+                break
+            card_h -= round(10 * s)
+        self.card_rects = {}
+        if continue_rect is not None:
             state, match = self.suspended.state, self.suspended.match
             game_number = f"game {match.game_number}, " if match else ""
             label = f"Continue {state.spec.title} ({game_number}move {len(state.history) + 1})"
-            self.button(next(rects), label, self.continue_game)
-        for spec in specs:
-            item = self.button(next(rects), spec.title, lambda spec=spec: self.choose(spec))
+            self.button(continue_rect, label, self.continue_game)
+        for index, spec in enumerate(specs):
+            rect = pygame.Rect(margin + index * (card_w + gap), y, card_w, card_h)
+            item = self.button(rect, spec.title, lambda spec=spec: self.choose(spec),
+                               object_id=GAME_CARD)
             item.extra["spec"] = spec
-            for entry in spec.menu_entries:
-                extra = self.button(next(rects), entry.label,
-                                    lambda entry=entry: self.open_entry(entry))
-                extra.extra["blurb"] = entry.blurb
-        self.button(next(rects), "Statistics", self.open_stats)
-        self.button(next(rects), "Settings", self.open_settings)
-        self.button(next(rects), "Quit", self.app.quit)
+            self.card_rects[spec.name] = rect
+        bottom = [(entry.label, lambda entry=entry: self.open_entry(entry), entry.blurb)
+                  for entry in entries]
+        bottom += [("Statistics", self.open_stats, None), ("Settings", self.open_settings, None),
+                   ("Quit", self.app.quit, None)]
+        total = sw - 2 * margin
+        width = (total - (len(bottom) - 1) * gap) // len(bottom)
+        for index, (label, action, blurb) in enumerate(bottom):
+            rect = (margin + index * (width + gap), bottom_y, width, row_h)
+            item = self.button(rect, label, action)
+            if blurb:
+                item.extra["blurb"] = blurb
 
     def _layout_notices(self, messages, buttons_bottom: int) -> bool:
         """The notice panel at the foot of the window and the blurb above it; the blurb
@@ -143,6 +185,10 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.miniatures is not None and self.app.scene is self:
+            for mini in self.miniatures.values():
+                mini.update(dt)
+        self.band.update(dt, self.app)
         if self.app.messages != self.notices_for and self.app.scene is self:
             self.rebuild()          # a notice came while the menu was shown
         self.idle += dt
@@ -152,18 +198,83 @@ class MenuScene(Scene):
 
     def draw(self, surface) -> None:
         self.draw_background(surface)
-        self.draw_title(surface, "Little Abstracts", "five little-known abstract games")
-        self.draw_ui(surface)
         s = self.app.scale
         sw = self.app.size[0]
-        item = self.ring.current
-        spec = item.extra.get("spec") if item else None
         palette = self.app.palette
+        self.band.draw(surface, self.app, pygame.Rect(0, 0, sw, round(TITLE_BAND * s)))
+        self.draw_title(surface, "Little Abstracts", "five little-known abstract games",
+                        y=round(48 * s))
+        self.draw_ui(surface)
+        ts = self.app.text_scale
+        line_size = round(15 * ts)
+        room = round(CARD_LINE_ROOM * ts) - round(6 * ts)     # under the name, in the card
+        focused = self.ring.current.extra.get("spec") if self.ring.current else None
+        for name, rect in self.card_rects.items():
+            mini = self.miniatures[name]
+            inner = rect.inflate(-round(14 * s), 0)
+            below = round(CARD_LINE_ROOM * ts) + round(34 * s)  # the name and the line
+            picture = pygame.Rect(inner.x, rect.y + round(8 * s), inner.w,
+                                  rect.h - below - round(8 * s))
+            if picture.h > round(30 * s):
+                mini.draw(surface, picture)
+            size = line_size
+            lines = wrap_text(mini.spec.blurb, size, inner.w)
+            while (len(lines) > CARD_LINES or len(lines) * round(size * 1.25) > room) \
+                    and size > MIN_LINE_SIZE:                 # smaller, never cut
+                size -= 1
+                lines = wrap_text(mini.spec.blurb, size, inner.w)
+            y = rect.bottom - round(CARD_LINE_ROOM * ts) + round(2 * ts)
+            colour = palette.text_dim
+            if focused is not None and focused.name == name:     # on the focus look's fill
+                colour = readable_on(palette.panel_border, palette.text, palette.background)
+            for line in lines:
+                draw_text(surface, line, (rect.centerx, y), size, colour, anchor="midtop")
+                y += round(size * 1.25)
+        item = self.ring.current
         blurb = item.extra.get("blurb") if item else None
-        if spec is not None:
-            blurb = spec.blurb
         if blurb and self.blurb_y is not None:
             size = round(19 * s)
             draw_text(surface, fit_text(blurb, size, sw - round(40 * s)),
                       (sw // 2, self.blurb_y), size, palette.text, anchor="center")
         self.notice_panel = draw_notices(surface, self.app, self.notices, self.notices_y)
+
+
+class TruchetBand:
+    """The title's backdrop: two rows of Che's tiles, dimmed, one turning every little
+    while (still under reduced motion). Painted again only when a tile turns."""
+
+    def __init__(self):
+        self.rng = random.Random(7)
+        self.orients: dict = {}
+        self.clock = 0.0
+        self.painted = None         # (key, surface)
+
+    def update(self, dt: float, app) -> None:
+        if app.settings.animation_factor <= 0:
+            return
+        self.clock += dt
+        if self.clock >= BAND_TURN_EVERY and self.orients:
+            self.clock = 0.0
+            cell = self.rng.choice(list(self.orients))
+            self.orients[cell] = 1 - self.orients[cell]
+            self.painted = None
+
+    def draw(self, surface, app, rect: pygame.Rect) -> None:
+        tile = max(16, round(BAND_TILE * app.scale))
+        cols, rows = rect.w // tile + 1, rect.h // tile + 1
+        key = (rect.size, tile, app.palette.name)
+        if self.painted is None or self.painted[0] != key:
+            for cell in [(c, r) for r in range(rows) for c in range(cols)]:
+                self.orients.setdefault(cell, self.rng.randrange(2))
+            band = pygame.Surface(rect.size)
+            band.fill(app.palette.background)
+            for (c, r), orient in self.orients.items():
+                if c < cols and r < rows:
+                    band.blit(truchet_tiles.tile_image(tile, (c + r) % 2, orient, app.palette),
+                              (c * tile, r * tile))
+            veil = pygame.Surface(rect.size)
+            veil.fill(app.palette.background)
+            veil.set_alpha(BAND_VEIL)
+            band.blit(veil, (0, 0))
+            self.painted = (key, band.convert() if pygame.display.get_surface() else band)
+        surface.blit(self.painted[1], rect)

@@ -19,6 +19,10 @@ WRAPS_KEPT = 600            # wrap_text's answers (lines, no pixels): the panels
 _wrapped: dict = {}         # same texts each time
 
 
+# The least scale of text in dense places (the side panel, the game cards): 12 px for
+# their 15 px lines, however small the window (App.text_scale).
+MIN_TEXT_SCALE = 0.8
+
 def reset_fonts() -> None:
     """Forget cached fonts and texts: pygame.quit() invalidates them (a new App starts
     afresh), and a new window size asks for other sizes."""
