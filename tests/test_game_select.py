@@ -18,6 +18,13 @@ from test_scenes import make_app  # noqa: F401  (the fixture)
 TITLES = sorted(spec.title for spec in game.rules.all_specs())
 
 
+def with_miniatures(app):
+    """The menu once its miniatures are made (one a frame after the first)."""
+    step(app, frames=len(TITLES) + 2)
+    assert len(app.scene.miniatures) == len(TITLES)
+    return app.scene
+
+
 def test_a_card_for_each_game_then_the_rest(make_app):
     app = make_app()
     names = labels(app.scene)
@@ -31,7 +38,7 @@ def test_a_card_for_each_game_then_the_rest(make_app):
 
 def test_each_card_shows_its_game_board(make_app):
     app = make_app()
-    menu = app.scene
+    menu = with_miniatures(app)
     app.draw(app.window)
     for name, mini in menu.miniatures.items():
         assert mini.picture is not None, name
@@ -42,7 +49,7 @@ def test_each_card_shows_its_game_board(make_app):
 
 def test_the_miniatures_play_a_move_every_few_seconds(make_app):
     app = make_app()
-    menu = app.scene
+    menu = with_miniatures(app)
     before = {name: len(mini.state.history) for name, mini in menu.miniatures.items()}
     step(app, frames=round(2 * MOVE_EVERY * 60) + 5, dt=1 / 60)   # staggered: all by 2x
     moved = [name for name, mini in menu.miniatures.items()
@@ -52,7 +59,7 @@ def test_the_miniatures_play_a_move_every_few_seconds(make_app):
 
 def test_the_miniatures_stand_still_under_reduced_motion(make_app):
     app = make_app(settings=Settings(animation_speed="off"))
-    menu = app.scene
+    menu = with_miniatures(app)
     before = {name: mini.state.to_json() for name, mini in menu.miniatures.items()}
     band = dict(menu.band.orients)
     step(app, frames=round(3 * MOVE_EVERY * 60), dt=1 / 60)

@@ -18,8 +18,8 @@ import pygame
 
 import game.rules
 from game.engine import saves
-from game.scenes.base import CARD_LINE_ROOM, GAME_CARD, Scene
-from game.scenes.miniatures import miniatures
+from game.scenes.base import CARD_LINE_ROOM, GAME_CARD, Scene, gui_theme
+from game.scenes.miniatures import MOVE_EVERY, Miniature
 from game.ui.colours import readable_on
 from game.ui.text import draw_text, fit_text, wrap_text
 from sprites import truchet_tiles
@@ -32,6 +32,7 @@ BAND_TILE = 40              # design pixels: a tile of the band
 BAND_VEIL = 200             # how much of the background veils the band (of 255)
 BAND_TURN_EVERY = 0.5       # seconds between two tiles turning
 MIN_CARD_HEIGHT = 110       # design pixels: cards shrink to this for the notices
+CARD_ASPECT = 1.55          # a card's height for its width, when there is room
 CARD_LINES = 3              # lines of a card's blurb (its font shrinks to keep to them)
 MIN_LINE_SIZE = 12          # pixels
 
@@ -43,6 +44,9 @@ class MenuScene(Scene):
         self.miniatures = None      # game name -> Miniature, made once
         self.card_rects: dict = {}  # game name -> its card's rect
         self.band = TruchetBand()
+        self.to_make: list = []     # games whose miniature is still to be made
+        self.card_colours: dict = {}
+        self.shown = False          # the first frame is on screen
         self.idle = 0.0             # seconds without input (attract mode starts)
         self.notices: list = []     # the notice lines laid out (notice_lines)
         self.notices_for: list = []     # the messages they were laid out for
@@ -61,8 +65,13 @@ class MenuScene(Scene):
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: spec.title)
-        if self.miniatures is None or list(self.miniatures) != [spec.name for spec in specs]:
-            self.miniatures = miniatures(self.app, specs)
+        if self.miniatures is None:
+            self.miniatures = {}            # made one a frame, after the first (update)
+            self.to_make = list(specs)
+        colours = gui_theme(self.app.palette, self.app.scale)["button"]["colours"]
+        self.card_colours = {state: (pygame.Color(colours[f"{state}_bg"]),
+                                     pygame.Color(colours[f"{state}_border"]))
+                             for state in ("normal", "hovered", "selected")}
         self.ring.spatial = True
         s = self.app.scale
         sw, sh = size
@@ -78,14 +87,18 @@ class MenuScene(Scene):
         margin, gap = round(32 * s), round(14 * s)
         card_w = (sw - 2 * margin - (len(specs) - 1) * gap) // len(specs)
         row_h = round(44 * s)
-        foot = round(22 * s)                    # under the bottom row: the blurb's line
-        card_h = min(round(card_w * 2), sh - y - gap - row_h - foot - round(10 * s))
+        foot = round(44 * s)                    # under the bottom row: the blurb's line
+        room = sh - y - round(18 * s) - row_h - foot
+        card_h = min(round(card_w * CARD_ASPECT), room)
+        y += (room - card_h) // 3               # what is left: mostly below, some above
         while True:             # the cards give up height for the notices, down to a floor
             bottom_y = y + card_h + round(18 * s)
             if self._layout_notices(messages, bottom_y + row_h) or \
                     card_h <= round(MIN_CARD_HEIGHT * s):
                 break
             card_h -= round(10 * s)
+        if not self.notices:                    # the blurb just under the bottom row
+            self.blurb_y = bottom_y + row_h + round(26 * s)
         self.card_rects = {}
         if continue_rect is not None:
             state, match = self.suspended.state, self.suspended.match
@@ -185,7 +198,12 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.miniatures is not None and self.app.scene is self:
+        if self.to_make and self.shown:
+            # The start is not held up by the miniatures: one is made each frame.
+            spec = self.to_make.pop(0)
+            self.miniatures[spec.name] = Miniature(self.app, spec, seed=len(self.miniatures) + 1,
+                                                   offset=len(self.miniatures) * MOVE_EVERY / 5)
+        if self.app.scene is self:
             for mini in self.miniatures.values():
                 mini.update(dt)
         self.band.update(dt, self.app)
@@ -204,25 +222,28 @@ class MenuScene(Scene):
         self.band.draw(surface, self.app, pygame.Rect(0, 0, sw, round(TITLE_BAND * s)))
         self.draw_title(surface, "Little Abstracts", "five little-known abstract games",
                         y=round(48 * s))
+        self.draw_cards(surface)
         self.draw_ui(surface)
+        self.shown = True
         ts = self.app.text_scale
         line_size = round(15 * ts)
         room = round(CARD_LINE_ROOM * ts) - round(6 * ts)     # under the name, in the card
         focused = self.ring.current.extra.get("spec") if self.ring.current else None
         for name, rect in self.card_rects.items():
-            mini = self.miniatures[name]
+            mini = self.miniatures.get(name)
+            spec = game.rules.get(name)
             inner = rect.inflate(-round(14 * s), 0)
             below = round(CARD_LINE_ROOM * ts) + round(34 * s)  # the name and the line
             picture = pygame.Rect(inner.x, rect.y + round(8 * s), inner.w,
                                   rect.h - below - round(8 * s))
-            if picture.h > round(30 * s):
+            if picture.h > round(30 * s) and mini is not None:
                 mini.draw(surface, picture)
             size = line_size
-            lines = wrap_text(mini.spec.blurb, size, inner.w)
+            lines = wrap_text(spec.blurb, size, inner.w)
             while (len(lines) > CARD_LINES or len(lines) * round(size * 1.25) > room) \
                     and size > MIN_LINE_SIZE:                 # smaller, never cut
                 size -= 1
-                lines = wrap_text(mini.spec.blurb, size, inner.w)
+                lines = wrap_text(spec.blurb, size, inner.w)
             y = rect.bottom - round(CARD_LINE_ROOM * ts) + round(2 * ts)
             colour = palette.text_dim
             if focused is not None and focused.name == name:     # on the focus look's fill
@@ -238,6 +259,20 @@ class MenuScene(Scene):
                       (sw // 2, self.blurb_y), size, palette.text, anchor="center")
         self.notice_panel = draw_notices(surface, self.app, self.notices, self.notices_y)
 
+
+    def draw_cards(self, surface) -> None:
+        """The cards' ground, in the buttons' looks: focused, hovered or plain."""
+        radius = max(6, round(14 * self.app.scale))
+        focus = self.ring.current
+        for item in self.ring.items:
+            if "spec" not in item.extra:
+                continue
+            state = "selected" if item is focus else \
+                "hovered" if item.element.hovered else "normal"
+            fill, border = self.card_colours[state]
+            rect = item.element.rect
+            pygame.draw.rect(surface, fill, rect, border_radius=radius)
+            pygame.draw.rect(surface, border, rect, 2, border_radius=radius)
 
 class TruchetBand:
     """The title's backdrop: two rows of Che's tiles, dimmed, one turning every little

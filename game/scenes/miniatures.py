@@ -85,9 +85,3 @@ class Miniature:
         shown = (max(1, round(DESIGN_SIZE[0] * scale)), max(1, round(DESIGN_SIZE[1] * scale)))
         return pygame.transform.smoothscale(canvas, shown)
 
-
-def miniatures(app, specs) -> dict:
-    """A miniature for each game, their moves spread over MOVE_EVERY."""
-    step = MOVE_EVERY / max(1, len(specs))
-    return {spec.name: Miniature(app, spec, seed=index + 1, offset=index * step)
-            for index, spec in enumerate(specs)}
