@@ -22,6 +22,7 @@ FPS = 60
 RELEASE_EVERY = 10.0            # seconds of play between two release_memory calls
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
+TRANSITION_TIME = 0.2          # seconds of the crossfade between two screens
 WINDOW_MARGIN = 40              # pixels kept free around a window fitted to the desktop
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 WINDOW_ICON_SIZE = 64
@@ -60,6 +61,10 @@ class App:
         self._background = None
         self._shade_tiles: dict = {}         # (alpha, colour) -> a tile of draw_shade
         self._since_release = 0.0
+        # Crossfades between screens. Off in headless apps (the tests and benches look at
+        # each frame's pixels; the frames bench and the transition tests switch them on).
+        self.transitions = not headless
+        self._fade = None                    # [the last frame of the old screen, seconds, length]
 
     # --- window ---------------------------------------------------------------------------
     # One window for the app's whole life. Fullscreen is SDL's borderless desktop-size
@@ -148,6 +153,7 @@ class App:
         reset_fonts()
         self._background = None
         self._shade_tiles = {}
+        self._fade = None
         for scene in self.visible():
             scene.rebuild()
         release_memory()
@@ -235,6 +241,7 @@ class App:
     # Each change of the stack ends with release_memory: what a scene left behind (or
     # a hidden scene's UI) goes then, not at some later full collection.
     def push(self, scene) -> None:
+        self._begin_transition()
         self._enter(scene)
         release_memory()
 
@@ -244,6 +251,7 @@ class App:
         self._sync_ui()
 
     def pop(self) -> None:
+        self._begin_transition()
         if self.stack:
             self.stack.pop().exit()
         if self.stack:
@@ -254,6 +262,7 @@ class App:
         release_memory()
 
     def replace(self, scene) -> None:
+        self._begin_transition()
         if self.stack:
             self.stack.pop().exit()
         self._enter(scene)
@@ -261,6 +270,7 @@ class App:
 
     def reset_to(self, scene) -> None:
         """Clear the stack and show `scene` (e.g. back to the menu)."""
+        self._begin_transition()
         while self.stack:
             self.stack.pop().exit()
         self._enter(scene)
@@ -326,6 +336,8 @@ class App:
             self.dispatch(action)
         if self.scene is not None:
             self.scene.update(dt)
+        if self._fade is not None:
+            self._fade[1] += dt
         self.draw(self.window)
         # A long stay on one screen (a game, attract mode's demo) gives back, now and
         # then, what its moves and animations made and dropped (a millisecond or two).
@@ -338,6 +350,27 @@ class App:
         # Overlays (pause, results) draw the scenes beneath them first.
         for scene in self.visible():
             scene.draw(surface)
+        if self._fade is not None:
+            self._draw_fade(surface)
+
+    # --- transitions ----------------------------------------------------------------------
+    def _begin_transition(self) -> None:
+        """The screen is about to change: keep its last frame, to fade it out over the
+        new one (not under reduced motion, nor before anything was shown)."""
+        factor = self.settings.animation_factor
+        if not self.transitions or factor <= 0 or not self.stack:
+            return
+        self._fade = [self.window.copy(), 0.0, TRANSITION_TIME / factor]
+
+    def _draw_fade(self, surface) -> None:
+        old, elapsed, length = self._fade
+        t = elapsed / length
+        if t >= 1 or old.get_size() != surface.get_size():
+            self._fade = None               # done (or the window changed size meanwhile)
+            return
+        eased = t * t * (3 - 2 * t)         # smoothstep: a soft start and end
+        old.set_alpha(round(255 * (1 - eased)))
+        surface.blit(old, (0, 0))
 
     @staticmethod
     def freeze_startup_objects() -> None:

@@ -346,6 +346,21 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
     _show(app, SettingsScene(app))
     record("settings", _timed(app, frames))
 
+    # Crossfades: the menu and the settings in turn, every 12 frames (a fade lasts 12):
+    # the changes themselves (building a screen) happen between the timed frames.
+    _show(app, MenuScene(app))
+    app.transitions = True
+
+    def change_screen(index):
+        if index % 12 == 0:
+            if isinstance(app.scene, SettingsScene):
+                app.pop()
+            else:
+                app.push(SettingsScene(app))
+
+    record("transition: menu and settings crossfading", _timed(app, frames, change_screen))
+    app.transitions = False
+
     for number, (spec, screens) in enumerate(games):
         scene = _play_rows(app, frames, record, spec, screens)
         if number == 0:                     # the pause overlay, over the first game
