@@ -168,3 +168,43 @@ def test_panel_text_stays_readable_in_the_smallest_window(make_app, monkeypatch,
         assert play.panel.contains(rect), f"{text!r} leaves the panel"
         if any(text.startswith(f"{seat}:") for seat in spec.seats):
             assert rect.right <= arrow_left, f"the turn arrow covers {text!r}"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_results_card_sums_up_the_game(make_app, monkeypatch, size):
+    """The score and the move list fill the card (it was mostly empty), above its
+    buttons."""
+    import random
+
+    from game.scenes import results
+    from game.scenes.results import ResultsScene
+    app = make_app(size=size)
+    spec = game.rules.get("xtic")
+    state = spec.new_game(seed=5)
+    rng = random.Random(5)
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    play = PlayScene(app, state, [saves.Seat("human", None), saves.Seat("computer", "easy")])
+    app.push(play)
+    card = ResultsScene(app, play)
+    app.push(card)
+    texts = []
+
+    def recorder(original):
+        def recording(surface, text, *args, **kwargs):
+            rect = original(surface, text, *args, **kwargs)
+            texts.append((text, rect))
+            return rect
+        return recording
+
+    for module in (results, play_panel):
+        monkeypatch.setattr(module, "draw_text", recorder(module.draw_text))
+    card.draw(app.window)
+    drawn = [text for text, _ in texts]
+    assert any(text.startswith("Score: You") for text in drawn)
+    assert f"Moves ({len(state.history)})" in drawn
+    last = state.move_list()[-1]
+    assert last in drawn, "the last move is listed"
+    buttons = [item.element.rect.inflate(10, 10) for item in card.ring.items]
+    for text, rect in texts:
+        assert rect.collidelist(buttons) == -1, f"{text!r} runs into a button"

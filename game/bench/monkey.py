@@ -14,11 +14,12 @@ from game.testing.monkey import Monkey, MonkeyFailure
 
 # --- the bench command ---------------------------------------------------------------------
 def make_app():
-    """A headless app in a fresh, empty home folder, showing the menu."""
+    """An app in a fresh, empty home folder, showing the menu: a real one (not headless),
+    so F11 switches its window to fullscreen and back and the screens crossfade."""
     headless_home("monkey")
     from game.app import App
     from game.scenes.menu import MenuScene
-    app = App(headless=True)
+    app = App(headless=False)
     app.push(MenuScene(app))
     return app
 

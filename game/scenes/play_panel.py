@@ -212,6 +212,16 @@ class SidePanel:
                                       else self.action_buttons)
         bottom = above[0].element.rect.y - round(10 * s) if above \
             else self.undo_button.element.rect.y - round(34 * s)
+        self.draw_move_rows(surface, x, y, width, bottom)
+
+    def draw_move_rows(self, surface, x: int, y: int, width: int, bottom: int) -> None:
+        """The move list from `y` down to `bottom`: its last rows, numbered (the panel's,
+        and the results card's)."""
+        scene = self.scene
+        palette = scene.app.palette
+        s = scene.app.text_scale
+        size = round(16 * s)
+        line_h = round(21 * s)
         state = scene.state
         texts = scene.session.per_position.get(state, "moves", state.move_list)
         rows = scene.view.move_rows(texts)

@@ -76,4 +76,36 @@ class ResultsScene(Scene):
         for line in wrap_text(self.reason, round(19 * s), width):
             draw_text(surface, line, (card.x + round(18 * s), y), round(19 * s), palette.text)
             y += round(27 * s)
+        # The score, then the game's moves, in the room above the buttons.
+        ts = self.app.text_scale
+        x = card.x + round(18 * s)
+        y += round(10 * s)
+        for line in wrap_text(self.score_line(), round(17 * ts), width, True):
+            draw_text(surface, line, (x, y), round(17 * ts), palette.accent, True)
+            y += round(24 * ts)
+        buttons_top = min((item.element.rect.top for item in self.ring.items),
+                          default=card.bottom)
+        moves = len(self.play.state.history)
+        if buttons_top - y > round(60 * ts):
+            y += round(8 * ts)
+            draw_text(surface, f"Moves ({moves})", (x, y), round(17 * ts), palette.text, True)
+            y += round(26 * ts)
+            self.play.side.draw_move_rows(surface, x, y, width, buttons_top - round(12 * s))
         self.draw_ui(surface)
+
+    def score_line(self) -> str:
+        """The score of this game (and of the match, when there is one)."""
+        session = self.play.session
+        state = self.play.state
+        match = session.match
+        if match is not None:
+            scores = " · ".join(f"{seat} {score}" for seat, score
+                                in zip(state.spec.seats_for(state.options), match.scores))
+            return f"Match: {scores} (to {match.rules.target})"
+        outcome = state.outcome
+        if outcome is None:
+            return ""
+        points = {1.0: "1", 0.5: "½", 0.0: "0"}
+        return "Score: " + " – ".join(
+            f"{name} {points.get(float(score), f'{score:g}')}"
+            for name, score in zip(session.names, outcome.scores))
