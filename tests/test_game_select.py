@@ -109,3 +109,17 @@ def test_card_text_is_whole_and_inside_its_card(make_app, monkeypatch, size):
         assert name_rect == card
     for text, rect, _ in drawn:
         assert window.contains(rect), f"{text!r} leaves the window"
+
+
+def test_the_miniatures_follow_the_palette(make_app):
+    app = make_app()
+    menu = with_miniatures(app)
+    before = {name: mini.picture for name, mini in menu.miniatures.items()}
+    app.settings.palette = "high contrast"
+    app.apply_palette()
+    menu = with_miniatures(app)
+    app.draw(app.window)
+    assert all(mini.picture is not None and mini.picture is not before[name]
+               for name, mini in menu.miniatures.items())
+    assert all(mini.view.app.palette.name == "high contrast"
+               for mini in menu.miniatures.values())

@@ -41,7 +41,8 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.suspended = None       # saves.Resumed: the suspended game
-        self.miniatures = None      # game name -> Miniature, made once
+        self.miniatures = None      # game name -> Miniature, made once per palette
+        self.miniatures_palette = None
         self.card_rects: dict = {}  # game name -> its card's rect
         self.band = TruchetBand()
         self.to_make: list = []     # games whose miniature is still to be made
@@ -65,9 +66,12 @@ class MenuScene(Scene):
     def build(self, size) -> None:
         specs = game.rules.all_specs()
         specs.sort(key=lambda spec: spec.title)
-        if self.miniatures is None:
+        if self.miniatures is None or self.miniatures_palette != self.app.palette.name:
             self.miniatures = {}            # made one a frame, after the first (update)
             self.to_make = list(specs)
+            self.miniatures_palette = self.app.palette.name
+        for mini in self.miniatures.values():
+            mini.picture = None             # painted again for the new size
         colours = gui_theme(self.app.palette, self.app.scale)["button"]["colours"]
         self.card_colours = {state: (pygame.Color(colours[f"{state}_bg"]),
                                      pygame.Color(colours[f"{state}_border"]))
