@@ -234,3 +234,4 @@ def test_union_find_regions_equal_a_flood_fill(seed, count):
                 assert layout.largest[colour] == max((r[1] for r in own), default=0)
                 assert layout.widest[colour] == max((max(r[3], r[4]) for r in own), default=0)
                 assert layout.closed_count[colour] == sum(r[2] for r in own)
+

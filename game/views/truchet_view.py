@@ -28,6 +28,7 @@ from game.rules.truchet import LEFT, RIGHT, Tile, band_corners
 from game.ui.text import draw_text, fit_text, render_text
 from game.views.base import BoardView
 from sprites import truchet_tiles as art
+from sprites.palettes import lighten, luminance, mix
 from sprites.display_format import display_ready
 from sprites.surface_cache import SurfaceCache
 
@@ -38,10 +39,13 @@ POP_TIME = 0.28                     # a placed tile pops in for this long (norma
 FIT_EASE = 8.0                      # how fast the camera follows the fit (per second)
 
 
+REGION_LIGHTEN = 0.55               # a dark region shown: its own colour, this much lighter
+REGION_WARM = 0.5                   # a light region shown: this much of the accent
+
 class TruchetView(BoardView):
     colour_names = ("Light", "Dark")
     region_sizes = True                 # label an outlined region with its size (Che)
-    region_alpha = 150                  # how strongly an outlined region is tinted
+    region_alpha = 120                  # how strongly an outlined region is lightened
     paints_its_rect = True              # its layer holds the background (draw_background)
 
     def __init__(self, app, state, names):
@@ -493,11 +497,15 @@ class TruchetView(BoardView):
         palette = self.app.palette
         keyboard = self._keyboard()
         cell = self.cursor if keyboard else self.hover_cell
+        if cell is None and not self.state.layout.count:
+            cell = (0, 0)       # the first tile: shown where it goes, not a lone outline
         if cell is None or self.state.is_over:
             return
         rect = self.cell_rect(*cell)
         tile = self.ghost_at(cell)
         if tile is not None and self.humans_turn():
+            # On a clear cell: the open cell's outline would show through the ghost.
+            surface.blit(self.app.background(), rect, rect)
             art.draw_tile(surface, rect.topleft, size, tile.colour, tile.orient, palette,
                           alpha=170)
         if keyboard:
@@ -506,9 +514,11 @@ class TruchetView(BoardView):
                              max(2, round(2 + pulse * 2)), border_radius=max(3, size // 8))
 
     def _draw_region(self, surface, region, colour, size: int) -> None:
-        """Tint every part of the tiles that belongs to `region`, and label its size."""
+        """Lighten every part of the tiles that belongs to `region` (in its own colour, so
+        it still reads as light or dark), and label its size on a plate edged in `colour`
+        (the accent for the region pointed at, the "good" colour for a winning one)."""
         layout = self.state.layout
-        rgba = (*colour[:3], self.region_alpha)
+        rgba = (*region_tint(self.app.palette, region.colour), self.region_alpha)
         done_bands = set()
         xs, ys = [], []
         for vx, vy in region.vertices:
@@ -530,12 +540,25 @@ class TruchetView(BoardView):
             xs.append(x)
             ys.append(y)
         if xs and self.region_sizes:
-            # The size on a small plate at the region's middle.
-            image = render_text(str(region.size), max(12, round(size * 0.45)), colour, True)
+            # The size on a small plate at the region's middle, edged in `colour`.
+            palette = self.app.palette
+            image = render_text(str(region.size), max(12, round(size * 0.32)), palette.text,
+                                True)
             box = image.get_rect(center=(round(sum(xs) / len(xs)), round(sum(ys) / len(ys))))
-            pygame.draw.rect(surface, self.app.palette.panel, box.inflate(10, 4),
-                             border_radius=6)
+            plate = box.inflate(8, 2)
+            pygame.draw.rect(surface, palette.panel, plate, border_radius=plate.h // 2)
+            pygame.draw.rect(surface, colour, plate, 2, border_radius=plate.h // 2)
             surface.blit(image, box)
+
+
+def region_tint(palette, colour: int):
+    """The tint of a region shown (pointed at, or won): a dark region lighter, a light one
+    warmed by the accent (lightening it would show nothing). Either way it keeps its own
+    hue, where the accent over dark blue used to read as olive."""
+    own = palette.tiles[colour]
+    if luminance(own) < 0.5:
+        return lighten(own, REGION_LIGHTEN)
+    return mix(own, palette.accent, REGION_WARM)
 
 
 _open_cells = SurfaceCache("truchet open cells")
