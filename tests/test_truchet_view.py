@@ -73,3 +73,25 @@ def test_the_first_tile_is_shown_where_it_goes(make_app, name):
     centre = view.cell_rect(0, 0).center
     background = app.background().get_at(centre)
     assert drawn.get_at(centre) != background
+
+
+@pytest.mark.parametrize("name", ["che", "xutoli"])
+def test_the_board_shows_the_coordinates_the_moves_use(make_app, monkeypatch, name):
+    """The move list says "D@1,-1": the board labels x under the layout, y beside it."""
+    import pygame
+
+    from game.views import truchet_view
+    app, view = _play_view(make_app, name, 6)
+    labels = []
+    original = truchet_view.draw_text
+    monkeypatch.setattr(truchet_view, "draw_text", lambda surface, text, *a, **k: (
+        labels.append(text), original(surface, text, *a, **k))[1])
+    view.draw(pygame.Surface(app.size))
+    tiles = view.state.layout.tiles()
+    xs = {str(tile.x) for tile in tiles}
+    ys = {str(tile.y) for tile in tiles}
+    assert xs | ys <= set(labels)
+    labels.clear()
+    app.settings.show_coordinates = False
+    view.draw(pygame.Surface(app.size))
+    assert not [text for text in labels if text.lstrip("-").isdigit()]

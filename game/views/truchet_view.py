@@ -428,7 +428,25 @@ class TruchetView(BoardView):
         for region, colour in highlight:
             self._draw_region(surface, region, colour, size)
         self._draw_ghost(surface, size)
+        if self.app.settings.show_coordinates:
+            self._draw_coordinates(surface)
         surface.set_clip(previous_clip)
+
+    def _draw_coordinates(self, surface) -> None:
+        """The cells' x under the layout and y beside it, as the move list writes them
+        ("D@1,-1": x 1, y -1), so a move in the list can be found on the board."""
+        x0, y0, x1, y1 = self._bounds()
+        size = max(11, min(16, round(self.cell * 0.3)))
+        colour = self.app.palette.text_dim
+        gap = max(3, size // 3)
+        for x in range(x0, x1):
+            rect = self.cell_rect(x, y1 - 1)
+            draw_text(surface, str(x), (rect.centerx, rect.bottom + gap), size, colour,
+                      anchor="midtop")
+        for y in range(y0, y1):
+            rect = self.cell_rect(x0, y)
+            draw_text(surface, str(y), (rect.left - gap, rect.centery), size, colour,
+                      anchor="midright")
 
     def _still_layer(self, size: int) -> pygame.Surface:
         """The background, the tiles and the open cells, drawn once per layout, camera and
