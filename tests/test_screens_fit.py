@@ -1,0 +1,112 @@
+"""Every screen at 800×480, 1280×720 and 1920×1080: no text drawn outside the window, and
+every button's label fits its button (measured, not "not blank"): the text extents are
+checked against their rects."""
+from __future__ import annotations
+
+import random
+import sys
+
+import pygame
+import pytest
+
+import game.rules
+from game.engine.saves import Seat
+from game.ui import text as text_module
+from scene_driver import step
+from test_scenes import make_app  # noqa: F401  (the fixture)
+
+SIZES = [(800, 480), (1280, 720), (1920, 1080)]
+HUMAN = Seat("human", None)
+
+
+def record_text(monkeypatch) -> list:
+    """Every draw_text call of the game's modules, as (text, rect)."""
+    drawn = []
+    original = text_module.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = original(surface, text, *args, **kwargs)
+        if surface.get_size() == pygame.display.get_surface().get_size():
+            drawn.append((text, rect))
+        return rect
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith(("game.", "sprites.")) and \
+                getattr(module, "draw_text", None) is original:
+            monkeypatch.setattr(module, "draw_text", recording)
+    return drawn
+
+
+def screens(app):
+    """(name, opener) of every screen: each opener leaves the screen shown."""
+    specs = sorted(game.rules.all_specs(), key=lambda spec: spec.title)
+
+    def played(spec):
+        options = {"players": 2} if spec.name == "xoliba" else {}
+        state = spec.new_game(seed=4, options=options)
+        rng = random.Random(4)
+        for _ in range(12):
+            if state.is_over:
+                break
+            state.play(state.copy().sample_chance() if state.is_chance
+                       else rng.choice(state.legal_moves()))
+        return state
+
+    def finished(spec):
+        options = {"players": 2} if spec.name == "xoliba" else {}
+        state = spec.new_game(seed=4, options=options)
+        rng = random.Random(4)
+        while not state.is_over:
+            state.play(state.copy().sample_chance() if state.is_chance
+                       else rng.choice(state.legal_moves()))
+        return state
+
+    yield "menu", lambda: app.home()
+    yield "settings", lambda: app.open("settings")
+    yield "stats", lambda: app.open("stats")
+    yield "puzzles", lambda: app.open("puzzles")
+    for spec in specs:
+        yield f"setup {spec.name}", lambda spec=spec: app.open("setup", spec)
+        yield f"rules {spec.name}", lambda spec=spec: app.open("rules", spec)
+        yield f"play {spec.name}", lambda spec=spec: app.open(
+            "play", played(spec), [HUMAN, Seat("computer", spec.ai_levels[0])])
+
+        def pause(spec=spec):
+            app.open("play", played(spec), [HUMAN, HUMAN])
+            app.scene.pause()
+        yield f"pause {spec.name}", pause
+
+        def results(spec=spec):
+            app.open("play", finished(spec), [HUMAN, HUMAN])
+            app.open("results", app.scene)
+        yield f"results {spec.name}", results
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_text_leaves_the_window_and_every_label_fits(make_app, size):
+    app = make_app(size=size)
+    window = pygame.Rect((0, 0), size)
+    problems = []
+    for name, opener in screens(app):
+        app.home()
+        opener()
+        step(app, frames=3)
+        for scene in app.visible():         # panels paint their text again, recorded
+            if hasattr(scene, "side"):
+                scene.side._painted = None
+        with pytest.MonkeyPatch.context() as patch:
+            drawn = record_text(patch)
+            app.draw(app.window)
+        for text, rect in drawn:
+            if not window.contains(rect):
+                problems.append(f"{name}: {text!r} at {rect} leaves the window")
+        for item in app.scene.ring.items:
+            element = item.element
+            label = element.text
+            font = element.font
+            width = font.size(label)[0] if hasattr(font, "size") else \
+                font.get_rect(label).width
+            if width > element.rect.w - 8:
+                problems.append(f"{name}: the label {label!r} ({width} px) is wider than "
+                                f"its button ({element.rect.w} px)")
+    assert not problems, "\n".join(problems[:20])
