@@ -84,7 +84,8 @@ class MenuScene(Scene):
         y = round(TITLE_BAND * s)
         continue_rect = None
         if self.suspended:
-            continue_rect = pygame.Rect(0, y, min(round(560 * s), sw - round(80 * s)),
+            continue_rect = pygame.Rect(0, y + round(10 * s),     # room for the focus ring
+                                        min(round(560 * s), sw - round(80 * s)),
                                         round(42 * s))
             continue_rect.centerx = sw // 2
             y = continue_rect.bottom + round(14 * s)
