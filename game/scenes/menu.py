@@ -70,8 +70,7 @@ class MenuScene(Scene):
             self.miniatures = {}            # made one a frame, after the first (update)
             self.to_make = list(specs)
             self.miniatures_palette = self.app.palette.name
-        for mini in self.miniatures.values():
-            mini.picture = None             # painted again for the new size
+        # (A miniature paints itself again when its card's size changes: Miniature.draw.)
         colours = gui_theme(self.app.palette, self.app.scale)["button"]["colours"]
         self.card_colours = {state: (pygame.Color(colours[f"{state}_bg"]),
                                      pygame.Color(colours[f"{state}_border"]))
