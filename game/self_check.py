@@ -21,7 +21,7 @@ TIMEOUT = 60.0                      # seconds for one game's moves
 
 
 class CheckFailed(Exception):
-    pass
+    """A check that did not pass: the message says what was wrong."""
 
 
 def run() -> int:

@@ -62,7 +62,7 @@ def main(argv=None) -> int:
 
 
 class BuildError(Exception):
-    pass
+    """The build could not be made: the message says at which step."""
 
 
 def build(out: Path) -> tuple[Path, Path]:
