@@ -85,7 +85,28 @@ def screens(app):
 @pytest.mark.parametrize("size", SIZES)
 def test_no_text_leaves_the_window_and_every_label_fits(make_app, size):
     app = make_app(size=size)
-    window = pygame.Rect((0, 0), size)
+    assert_screens_fit(app)
+
+
+def test_every_screen_fits_in_fullscreen(make_app):
+    """F11 on a real (not headless) window: the desktop's size (SDL's dummy desktop)."""
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    from game.settings import Settings
+    make_app()                              # its fixture: a private home, quick sounds
+    app = App(settings=Settings(), headless=False)
+    try:
+        app.push(MenuScene(app))
+        app.set_fullscreen(True)
+        assert app.settings.fullscreen
+        assert app.size == pygame.display.get_desktop_sizes()[0]
+        assert_screens_fit(app)
+    finally:
+        app.shutdown()
+
+
+def assert_screens_fit(app) -> None:
+    window = pygame.Rect((0, 0), app.size)
     problems = []
     for name, opener in screens(app):
         app.home()
