@@ -12,6 +12,7 @@ A fatal error while starting is printed at once, appended to `error.log` in the 
 data folder, and shown in a window where one can be opened (`report_fatal`)."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from dataclasses import dataclass, field
@@ -261,11 +262,10 @@ def report_fatal(error: BaseException) -> None:
     lines = [message]
     if log is not None:
         lines.append(f"The details are in {log}.")
-    try:
+    # No window possible: stderr and the log have told it already.
+    with contextlib.suppress(Exception):
         from game.error_window import show
         show(lines)
-    except Exception:   # noqa: BLE001 - no window possible: stderr and the log told it
-        pass
 
 
 def explain(error: BaseException) -> str:

@@ -10,6 +10,7 @@ into the user's icon theme folder. Both files follow the XDG base directories
 instead (README, "Desktop")."""
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -121,11 +122,9 @@ def remove() -> tuple[list[Path], list[str]]:
 def _refresh(folder: Path) -> None:
     """Tell the desktop's menu cache, where the tool exists (optional)."""
     if folder.is_dir():
-        try:
+        with contextlib.suppress(OSError, subprocess.SubprocessError):     # no such tool
             subprocess.run(["update-desktop-database", str(folder)], capture_output=True,
                            timeout=20, check=False)
-        except (OSError, subprocess.SubprocessError):
-            pass
 
 
 def main(command: str, launch: list[str]) -> int:

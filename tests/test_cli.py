@@ -6,6 +6,7 @@ error output reaches the terminal while the game runs; a fatal error at start is
 explained, and written to error.log in the user's data folder."""
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -160,11 +161,9 @@ def started_with_home(home: Path) -> list[int]:
     wanted = f"LITTLE_ABSTRACTS_HOME={home}".encode()
     found = []
     for environ in Path("/proc").glob("[0-9]*/environ"):
-        try:
+        with contextlib.suppress(OSError):          # a process that just ended
             if wanted in environ.read_bytes().split(b"\0"):
                 found.append(int(environ.parent.name))
-        except OSError:
-            pass
     return found
 
 

@@ -66,6 +66,11 @@ class Resumed:
     seats: list
     match: object = None
 
+    def where(self) -> str:
+        """Where the game stands, as the menu and the setup say it: "game 2, move 9"."""
+        game_number = f"game {self.match.game_number}, " if self.match else ""
+        return f"{game_number}move {len(self.state.history) + 1}"
+
 
 def _validate(data):
     import game.rules   # noqa: F401 - the games register themselves: `get` must know them

@@ -105,9 +105,8 @@ class MenuScene(Scene):
             self.blurb_y = bottom_y + row_h + round(26 * s)
         self.card_rects = {}
         if continue_rect is not None:
-            state, match = self.suspended.state, self.suspended.match
-            game_number = f"game {match.game_number}, " if match else ""
-            label = f"Continue {state.spec.title} ({game_number}move {len(state.history) + 1})"
+            suspended = self.suspended
+            label = f"Continue {suspended.state.spec.title} ({suspended.where()})"
             self.button(continue_rect, label, self.continue_game)
         for index, spec in enumerate(specs):
             rect = pygame.Rect(margin + index * (card_w + gap), y, card_w, card_h)

@@ -37,7 +37,7 @@ class Miniature:
         self.state = self.spec.new_game(seed=self.rng.randrange(1 << 30), options=options)
         for _ in range(OPENING_MOVES):
             self._random_move()
-        names = [seat for seat in self.spec.seats_for(options)]
+        names = list(self.spec.seats_for(options))
         self.view = make_view(self.app, self.state, names)
         self.view.human_may_move = False
         self.view.layout(pygame.Rect((0, 0), DESIGN_SIZE))

@@ -114,11 +114,11 @@ class SidePanel:
         width = panel.w - round(36 * s)
         y = round(16 * s)
 
-        def lines(texts, size, colour, most=None, bold=False, gap=None):
-            """Each text wrapped whole (a sentence is never cut short), unless `most`."""
+        def lines(texts, size, colour, bold=False, gap=None):
+            """Each text wrapped whole: a sentence is never cut short."""
             nonlocal y
             for text, own_colour in texts:
-                for line in wrap_text(text, round(size * s), width, bold)[:most]:
+                for line in wrap_text(text, round(size * s), width, bold):
                     draw_text(surface, line, (x, y), round(size * s), own_colour or colour,
                               bold)
                     y += round((gap or size + 5) * s)

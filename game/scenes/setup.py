@@ -105,12 +105,9 @@ class SetupScene(Scene):
         if suspended is None:
             self.start_new()
             return
-        state, match = suspended.state, suspended.match
-        game_number = f"game {match.game_number}, " if match else ""
         self.app.open("confirm", "Start a new game?",
-                      f"Your {state.spec.title} game ({game_number}move "
-                      f"{len(state.history) + 1}) is waiting in the menu under Continue. "
-                      f"A new game takes its place.",
+                      f"Your {suspended.state.spec.title} game ({suspended.where()}) is "
+                      f"waiting in the menu under Continue. A new game takes its place.",
                       "Start the new game", self.start_new, "Keep it", None)
 
     @staticmethod
