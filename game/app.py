@@ -26,6 +26,11 @@ TRANSITION_TIME = 0.2          # seconds of the crossfade between two screens
 WINDOW_MARGIN = 40              # pixels kept free around a window fitted to the desktop
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 WINDOW_ICON_SIZE = 64
+# The mouse's own events also go to the top screen's widgets: a slider is dragged, a
+# scrolling container scrolled by the wheel or its bar, as pygame-gui does it. Keys and
+# the pad reach the widgets through the focus ring (game/scenes/base.py) only.
+WIDGET_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
+                 pygame.MOUSEWHEEL)
 
 
 class App:
@@ -313,6 +318,8 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.on_resize(event.size)
             return
+        if event.type in WIDGET_EVENTS and self.scene is not None:
+            self.scene.widget_event(event)
         for action in self.input.translate(event):
             self.dispatch(action)
         if self.input.device_message:           # a pad that could not be opened: said in

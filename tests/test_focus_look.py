@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.scenes.base import gui_theme
+from game.ui.theme import button_colours
 from game.settings import PALETTE_CHOICES, Settings
 from game.testing.events import key_event, motion_event
 from scene_driver import step
@@ -38,8 +38,8 @@ def test_hover_is_not_a_second_focus(make_app, monkeypatch, palette):
     assert state(pointed) == "hovered" and state(other) == "selected"
     hovered, focused = colour_inside(app, pointed), colour_inside(app, other)
     assert hovered != focused
-    assert hovered == pygame.Color(gui_theme(get_palette(palette), app.scale)["button"]
-                                   ["colours"]["hovered_bg"])[:3]
+    assert hovered == pygame.Color(button_colours(get_palette(palette))
+                                   ["hovered_bg"])[:3]
 
 
 def test_the_focused_button_keeps_its_look_under_the_pointer(make_app, monkeypatch):
@@ -52,7 +52,7 @@ def test_the_focused_button_keeps_its_look_under_the_pointer(make_app, monkeypat
 
 @pytest.mark.parametrize("palette", PALETTE_CHOICES)
 def test_hover_and_focus_colours_differ_in_every_palette(palette):
-    colours = gui_theme(get_palette(palette), 1.0)["button"]["colours"]
+    colours = button_colours(get_palette(palette))
     assert colours["hovered_bg"] != colours["selected_bg"]
     assert colours["hovered_border"] != colours["selected_border"]
     assert colours["hovered_text"] == colours["normal_text"]

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from sprites.palettes import PALETTE_NAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 LEFT_OUT = {"game.bench", "game.testing", "game.tools", "game.installed"}
 
@@ -54,6 +56,8 @@ def test_only_the_projects_name_is_at_the_top(installed):
     assert {path.name for path in target.iterdir() if not path.name.endswith(".dist-info")} \
         == {"little_abstracts", "bin"}
     assert len(list((target / "little_abstracts" / "levels").glob("*.txt"))) >= 40
+    themes = target / "little_abstracts" / "game" / "ui" / "themes"
+    assert len(list(themes.glob("*.json"))) == len(PALETTE_NAMES)
     assert not (target / "little_abstracts" / "game" / "bench").exists()
 
 

@@ -16,7 +16,6 @@ import pygame
 import pytest
 
 import game.rules
-import game.scenes.base as scene_base
 import sounds.bank as sound_bank
 from game import input as inp
 from game.app import App
@@ -25,6 +24,7 @@ from game.engine.saves import Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.settings import Settings, settings_path
+from game.ui.theme import CARD_LINE_ROOM
 from game.views.xtic_view import BOARD, POOL
 from sounds.synth import synthesise
 from scene_driver import (
@@ -1003,7 +1003,7 @@ def test_focused_button_label_is_readable(make_app, palette):
     assert _text_pixels(app.window, other.rect) > 40, "an unfocused label is visible"
     rect = focused.element.rect
     if "spec" in focused.extra:             # a game card: its name under the miniature
-        band = round((scene_base.CARD_LINE_ROOM + 34) * app.text_scale)
+        band = round((CARD_LINE_ROOM + 34) * app.text_scale)
         rect = pygame.Rect(rect.x, rect.bottom - band, rect.w, band)
     assert _text_pixels(app.window, rect) > 40, "the focused label is visible"
 

@@ -17,58 +17,10 @@ import pygame_gui
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from game import input as inp
-from game.ui.colours import readable_on, rgb
-from game.ui.text import MIN_TEXT_SCALE, draw_text
-from sprites.palettes import mix
+from game.ui.text import draw_text
+from game.ui.theme import load_theme
 
-GAME_CARD = "#game_card"        # the theme's entry for the game-select's cards
-CARD_STATES = ("normal", "hovered", "selected", "active", "disabled")
-CARD_LINE_ROOM = 76             # design pixels under a card's name: its line
-HOVER_TINT = 0.12           # how much of the text colour lightens a hovered button's fill
-HOVER_OUTLINE = 0.6         # ... and its outline
-
-
-def gui_theme(palette, scale: float) -> dict:
-    """The buttons' looks. Focus (keys, pad, or the last button pointed at) is the filled
-    look with the pulsing ring (FocusRing.draw); hover, which pygame-gui shows for the
-    button under the pointer, is only a lighter outline on a barely lighter fill, so a
-    pointed-at button never looks like a second focus."""
-    size = max(12, round(20 * scale))
-    focused_text = rgb(readable_on(palette.panel_border, palette.text, palette.background))
-    colours = {
-        "normal_bg": rgb(palette.panel), "hovered_bg": rgb(mix(palette.panel, palette.text,
-                                                               HOVER_TINT)),
-        "selected_bg": rgb(palette.panel_border), "active_bg": rgb(palette.accent),
-        "disabled_bg": rgb(palette.background_alt),
-        "normal_text": rgb(palette.text), "hovered_text": rgb(palette.text),
-        "selected_text": focused_text, "active_text": rgb(palette.background),
-        "disabled_text": rgb(palette.text_dim),
-        "normal_border": rgb(palette.panel_border),
-        "hovered_border": rgb(mix(palette.panel_border, palette.text, HOVER_OUTLINE)),
-        "selected_border": rgb(palette.accent), "active_border": rgb(palette.accent),
-        "disabled_border": rgb(palette.background_alt),
-        "dark_bg": rgb(palette.panel), "text": rgb(palette.text),
-    }
-    return {
-        "defaults": {"colours": colours, "font": {"name": "noto_sans", "size": str(size)}},
-        "button": {"colours": colours, "misc": {"shape": "rounded_rectangle",
-                                                "shape_corner_radius": str(max(4, round(8 * scale))),
-                                                "border_width": "2"},
-                   "font": {"name": "noto_sans", "size": str(size)}},
-        # The game-select's cards: the name under the miniature, above the card's line.
-        # The card itself is painted by the menu (card_colours): a pygame-gui rounded
-        # button that big costs 30 ms to draw, five of them most of the start-up.
-        GAME_CARD: {"colours": {**colours, **{f"{state}_{part}": "#00000000"
-                                              for state in CARD_STATES
-                                              for part in ("bg", "border")}},
-                    "misc": {"shape": "rectangle", "border_width": "0",
-                             "text_vert_alignment": "bottom",
-                             "text_vert_alignment_padding":
-                                 str(round(CARD_LINE_ROOM * max(scale, MIN_TEXT_SCALE)))},
-                    "font": {"name": "noto_sans", "size": str(max(14, round(24 * scale))),
-                             "bold": "1"}},
-    }
-
+SLIDER_LABEL_SHARE = 0.42       # of a slider's row: its label and value, left of the bar
 
 # A rounded pygame-gui button draws each of its looks (normal, hovered, selected,
 # pressed) through two anti-aliasing buffers at four times its size, and keeps each look
@@ -116,13 +68,28 @@ class Focusable:
         return bool(self.values)
 
     @property
+    def slider(self):
+        """The pygame-gui slider beside a selector's label (the volumes), or None."""
+        return self.extra.get("slider")
+
+    @property
+    def area(self) -> pygame.Rect:
+        """Where the item is on screen: its element, and its slider if it has one."""
+        rect = self.element.rect
+        return rect.union(self.slider.rect) if self.slider is not None else rect
+
+    @property
     def value(self):
         return self.values[self.index]
 
     def refresh(self) -> None:
         if self.element is None:
             return
-        if self.is_selector:
+        if self.slider is not None:
+            self.element.set_text(f"{self.label}: {self.format_value(self.value)}")
+            if self.slider.get_current_value() != self.index:
+                self.slider.set_current_value(self.index)
+        elif self.is_selector:
             self.element.set_text(f"{self.label}:  ‹ {self.format_value(self.value)} ›")
         if self.enabled:
             self.element.enable()
@@ -160,6 +127,7 @@ class FocusRing:
         an attribute, and its element would keep the whole UI manager alive."""
         for item in self.items:
             item.element = None
+            item.extra.pop("slider", None)
         self.items.clear()
         self.focus = 0
 
@@ -231,14 +199,16 @@ class FocusRing:
             return True
         if kind == inp.POINTER_MOVE:
             for i, candidate in enumerate(self.items):
-                if candidate.element.rect.collidepoint(action.pos) and i != self.focus:
+                if candidate.area.collidepoint(action.pos) and i != self.focus:
                     self.set_focus(i)
             return False
         if kind == inp.POINTER_CLICK:
             for i, candidate in enumerate(self.items):
                 rect = candidate.element.rect
-                if rect.collidepoint(action.pos):
+                if candidate.area.collidepoint(action.pos):
                     self.set_focus(i)
+                    if not rect.collidepoint(action.pos):
+                        return True         # on its slider, which takes the click itself
                     if candidate.is_selector and action.pos[0] < rect.x + rect.w // 3:
                         if candidate.enabled:
                             candidate.step(-1)
@@ -248,6 +218,17 @@ class FocusRing:
                     return True
             return False
         return False
+
+    def follow_sliders(self) -> None:
+        """A slider the mouse moved (pygame-gui handles the drag): its item takes the
+        value, as Left/Right would have given it."""
+        for item in self.items:
+            slider = item.slider
+            if slider is None or slider.get_current_value() == item.index:
+                continue
+            self.focus_item(item)
+            item.step(int(slider.get_current_value()) - item.index)
+            self.app.sounds.play("menu_move")
 
     def _nearest(self, kind: str) -> int:
         """The item the arrow `kind` leads to: left and right along the focused item's
@@ -304,7 +285,7 @@ class FocusRing:
         item = self.current
         if item is None or not item.element.visible or self.pointer_only:
             return
-        rect = item.element.rect.inflate(10, 10)
+        rect = item.area.inflate(10, 10)
         pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 900) % 2) - 1)
         colour = self.app.palette.accent
         width = 3 if pulse > 0.5 else 2
@@ -344,7 +325,7 @@ class Scene:
             self.ui.clear_and_reset()
         else:
             self.dispose_ui()
-            self.ui = pygame_gui.UIManager(size, gui_theme(self.app.palette, self.app.scale),
+            self.ui = pygame_gui.UIManager(size, load_theme(self.app.palette, self.app.scale),
                                            enable_live_theme_updates=False)
             self._ui_for = made_for
         self.build(size)
@@ -381,9 +362,15 @@ class Scene:
     def on_back(self) -> None:
         self.app.pop()
 
+    def widget_event(self, event) -> None:
+        """A mouse event, for this scene's widgets (App.process_event)."""
+        if self.ui:
+            self.ui.process_events(event)
+
     def update(self, dt: float) -> None:
         if self.ui:
             self.ui.update(dt)
+            self.ring.follow_sliders()
             self.ring.hold_focus_look()
             release_shape_buffers(self.ui)
 
@@ -402,7 +389,7 @@ class Scene:
 
     def button(self, rect, text, on_press=None, column=0, enabled=True,
                object_id=None) -> Focusable:
-        """A button; `object_id` names its own entry of the theme (gui_theme)."""
+        """A button; `object_id` names its own entry of the theme (game/ui/themes)."""
         element = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui,
                                                object_id=object_id)
         item = self.ring.add(Focusable(element, on_press, enabled=enabled, column=column))
@@ -417,6 +404,24 @@ class Scene:
                                        label=label, format_value=format_value,
                                        on_change=on_change, enabled=enabled, column=column))
         draw_looks_when_shown(element)
+        return item
+
+    def slider(self, rect, label, values, current, on_change=None, format_value=str,
+               column=0) -> Focusable:
+        """A selector whose values are also on a pygame-gui slider: the label and value
+        on the row's left, the slider on its right. Left/Right (keys, pad) step it like
+        any selector; the mouse drags it, or clicks along it."""
+        rect = pygame.Rect(rect)
+        label_w = round(rect.w * SLIDER_LABEL_SHARE)
+        gap = round(12 * self.app.scale)
+        item = self.selector((rect.x, rect.y, label_w, rect.h), label, values, current,
+                             on_change, format_value, column)
+        bar = pygame.Rect(rect.x + label_w + gap, rect.y + rect.h // 5,
+                          rect.w - label_w - gap, rect.h - 2 * (rect.h // 5))
+        item.extra["slider"] = pygame_gui.elements.UIHorizontalSlider(
+            bar, start_value=item.index, value_range=(0, len(values) - 1), manager=self.ui,
+            click_increment=1)
+        item.refresh()
         return item
 
     def column_rects(self, count, width=420, height=52, gap=14, top=None):

@@ -18,7 +18,8 @@ import pygame
 
 import game.rules
 from game.engine import saves
-from game.scenes.base import CARD_LINE_ROOM, GAME_CARD, Scene, gui_theme
+from game.scenes.base import Scene
+from game.ui.theme import CARD_LINE_ROOM, GAME_CARD, button_colours
 from game.scenes.miniatures import MOVE_EVERY, Miniature
 from game.ui.colours import readable_on
 from game.ui.text import draw_text, fit_text, wrap_text
@@ -71,7 +72,7 @@ class MenuScene(Scene):
             self.to_make = list(specs)
             self.miniatures_palette = self.app.palette.name
         # (A miniature paints itself again when its card's size changes: Miniature.draw.)
-        colours = gui_theme(self.app.palette, self.app.scale)["button"]["colours"]
+        colours = button_colours(self.app.palette)
         self.card_colours = {state: (pygame.Color(colours[f"{state}_bg"]),
                                      pygame.Color(colours[f"{state}_border"]))
                              for state in ("normal", "hovered", "selected")}

@@ -1,5 +1,5 @@
-"""Settings: the effects' and the music's volume, fullscreen, palette, animation and
-computer speed. Saved at once."""
+"""Settings: the effects' and the music's volume (on sliders), fullscreen, palette,
+animation and computer speed. Saved at once."""
 from __future__ import annotations
 
 from game import settings as settings_module
@@ -15,11 +15,11 @@ class SettingsScene(Scene):
         s = self.app.scale
         rects = iter(self.column_rects(8, width=600, height=46, gap=10, top=round(140 * s)))
         volume = min(VOLUMES, key=lambda v: abs(v - st.effects_volume))
-        self.selector(next(rects), "Volume", VOLUMES, volume, self.set_volume,
-                      lambda v: f"{round(v * 100)}%")
+        self.slider(next(rects), "Volume", VOLUMES, volume, self.set_volume,
+                    lambda v: f"{round(v * 100)}%")
         music = min(VOLUMES, key=lambda v: abs(v - st.music_volume))
-        self.selector(next(rects), "Music", VOLUMES, music, self.set_music_volume,
-                      lambda v: f"{round(v * 100)}%" if v else "off")
+        self.slider(next(rects), "Music", VOLUMES, music, self.set_music_volume,
+                    lambda v: f"{round(v * 100)}%" if v else "off")
         self.selector(next(rects), "Fullscreen (F11)", (False, True), st.fullscreen,
                       self.set_fullscreen, lambda v: "on" if v else "off")
         self.selector(next(rects), "Palette", settings_module.PALETTE_CHOICES, st.palette,

@@ -28,6 +28,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+THEMES = ROOT / "game" / "ui" / "themes"      # the widgets' theme files, one per palette
 NAME = "little-abstracts"
 LEFT_OUT = ("game.bench", "game.testing", "game.tools", "pytest", "hypothesis", "_pytest",
             "tkinter", "PyInstaller")
@@ -75,6 +76,7 @@ def build(out: Path) -> tuple[Path, Path]:
                "--distpath", str(out), "--workpath", str(work), "--specpath", str(work),
                "--paths", str(ROOT),
                "--add-data", f"{ROOT / 'levels'}{os.pathsep}levels",
+               "--add-data", f"{THEMES}{os.pathsep}{THEMES.relative_to(ROOT).as_posix()}",
                "--add-data", f"{icons / (NAME + '.png')}{os.pathsep}."]
     if sys.platform in ("win32", "darwin"):
         command += ["--windowed", "--icon", str(icon)]   # no console; the .app on macOS
