@@ -27,10 +27,10 @@ WINDOW_MARGIN = 40              # pixels kept free around a window fitted to the
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 WINDOW_ICON_SIZE = 64
 # The mouse's own events also go to the top screen's widgets: a slider is dragged, a
-# scrolling container scrolled by the wheel or its bar, as pygame-gui does it. Keys and
-# the pad reach the widgets through the focus ring (game/scenes/base.py) only.
-WIDGET_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION,
-                 pygame.MOUSEWHEEL)
+# scrolling container's bar too, as pygame-gui does it. The wheel, the keys and the pad
+# reach the widgets through the scenes' actions and the focus ring only, so a notch or a
+# key press scrolls by rows (game/scenes/base.py).
+WIDGET_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class App:
@@ -335,7 +335,15 @@ class App:
 
     def step(self, dt: float, events=None) -> None:
         """One frame: events, stick polling, update, draw."""
-        for event in (pygame.event.get() if events is None else events):
+        if events is None:
+            events = pygame.event.get()
+        else:
+            # Driven (tests, benches, the monkey): the queue is read and dropped. What
+            # pygame-gui posts there names its widgets, and would keep closed screens'
+            # windows alive (clear() would not free them: pygame keeps a posted event's
+            # data until the event is got).
+            pygame.event.get()
+        for event in events:
             self.process_event(event)
             if not self.running:
                 return

@@ -113,10 +113,11 @@ def test_catalinas_dice_labels_stay_inside_the_tray(make_app, monkeypatch, size)
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("unplugged", [False, True])
-def test_the_pause_menu_is_one_card(make_app, monkeypatch, size, unplugged):
-    """Title, reason and buttons on one card: the dimmed panel never shows between them,
-    and no text overlaps a button (its focus ring included) or leaves the card."""
-    from game.scenes import pause as pause_module
+def test_the_pause_menu_is_one_window(make_app, size, unplugged):
+    """Title, reason and buttons in one pygame-gui window: the dimmed panel never shows
+    between them, and the reason's text box neither scrolls (nothing cut) nor runs into
+    a button (its focus ring included), nor leaves the window."""
+    import pygame_gui
     app = make_app(size=size)
     spec = game.rules.get("xoliba")
     play = PlayScene(app, spec.new_game(seed=1, options={"players": 2}),
@@ -126,18 +127,20 @@ def test_the_pause_menu_is_one_card(make_app, monkeypatch, size, unplugged):
     play.pause(unplugged=unplugged)
     step(app, frames=2)
     pause = app.scene
-    texts = []
-    original = pause_module.draw_text
-    monkeypatch.setattr(pause_module, "draw_text", lambda surface, text, *a, **k: (
-        texts.append(original(surface, text, *a, **k))))
-    pause.draw(app.window)
-    assert app.window.get_rect().contains(pause.card)
+    window = pause.window
+    assert isinstance(window, pygame_gui.elements.UIWindow)
+    assert app.window.get_rect().contains(window.rect)
     buttons = [item.element.rect.inflate(10, 10) for item in pause.ring.items]
-    for rect in buttons + texts:
-        assert pause.card.contains(rect), rect
-    for text in texts:
-        assert text.collidelist(buttons) == -1, f"text {text} runs into a button"
-    assert len(texts) >= (2 if unplugged else 1)
+    boxes = [element for element in pause.ui.get_sprite_group().sprites()
+             if isinstance(element, pygame_gui.elements.UITextBox)]
+    assert len(boxes) == (1 if unplugged else 0)
+    for box in boxes:
+        assert box.scroll_bar is None, "the reason is shown whole"
+        assert box.rect.collidelist(buttons) == -1, f"text {box.rect} runs into a button"
+    for rect in buttons + [box.rect for box in boxes]:
+        assert window.rect.contains(rect), rect
+    title = window.title_bar
+    assert title.font.size(title.text)[0] <= title.rect.w - 8
 
 
 @pytest.mark.parametrize("name", sorted(game.rules.names()))
@@ -203,8 +206,11 @@ def test_the_results_card_sums_up_the_game(make_app, monkeypatch, size):
     drawn = [text for text, _ in texts]
     assert any(text.startswith("Score: You") for text in drawn)
     assert f"Moves ({len(state.history)})" in drawn
-    last = state.move_list()[-1]
-    assert last in drawn, "the last move is listed"
+    box = card.moves_box                    # every move, in a pygame-gui text box
+    listed = box.html_text.replace("&nbsp;", " ")
+    assert all(move in listed for move in state.move_list()), "every move is listed"
+    assert box.scroll_bar is None, "a game of Xtic fits whole"
     buttons = [item.element.rect.inflate(10, 10) for item in card.ring.items]
-    for text, rect in texts:
+    for text, rect in texts + [("the move list", box.rect)]:
         assert rect.collidelist(buttons) == -1, f"{text!r} runs into a button"
+        assert card.card().contains(rect), f"{text!r} leaves the card"

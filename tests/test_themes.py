@@ -38,7 +38,7 @@ def test_sizes_scale_with_the_window_and_fonts_stay_readable():
     small = load_theme(palette, 0.4)
     assert full["button"]["font"]["size"] == "30"
     assert small["button"]["font"]["size"] == str(theme_module.MIN_FONT)
-    assert full["window"]["misc"]["title_bar_height"] == "96"
+    assert full["window"]["misc"]["title_bar_height"] == "84"
     assert load_theme(palette, 1.0) == theme_module._read(theme_file(palette))
 
 

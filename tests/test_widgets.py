@@ -69,3 +69,71 @@ def test_the_slider_row_is_one_focus_target(make_app):
          frames=2)
     assert scene.ring.current is item
     assert item.area.contains(item.slider.rect) and item.area.contains(item.element.rect)
+
+
+def test_the_statistics_page_is_a_scrolling_container_the_mouse_drags(make_app, monkeypatch):
+    """The bar of pygame-gui's scrolling container, dragged down, scrolls the page (the
+    keys, the pad and the wheel scroll it by rows: tests/test_stats.py)."""
+    import pygame_gui
+    from game.engine.stats import save_stats
+    from test_stats import many_games, open_stats
+    save_stats(many_games())
+    app = make_app()
+    scene = open_stats(app)
+    assert isinstance(scene.page, pygame_gui.elements.UIScrollingContainer)
+    knob = scene.page.vert_scroll_bar.sliding_button.rect
+    position = [knob.center]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: position[0])
+    step(app, [motion_event(knob.center), click_event(knob.center)], frames=2)
+    for dy in (40, 80, 120, 160):
+        position[0] = (knob.centerx, knob.centery + dy)
+        step(app, [motion_event(position[0], buttons=(1, 0, 0))], frames=2)
+    step(app, [release_event(position[0])], frames=2)
+    assert scene.scroll > 5
+    assert scene.ring.current.element.text == "Back"        # dragging moved no focus
+    step(app, [key_event(pygame.K_UP)], frames=1)           # the keys go on from there
+    assert scene.scroll > 4
+
+
+def finished_game(app, name="catalina"):
+    """A whole random game of `name`, its results card shown."""
+    import random
+
+    import game.rules
+    from game.engine.saves import Seat
+    spec = game.rules.get(name)
+    state = spec.new_game(seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        state.play(state.copy().sample_chance() if state.is_chance
+                   else rng.choice(state.legal_moves()))
+    human = Seat("human", None)
+    app.open("play", state, [human, human])
+    app.open("results", app.scene)
+    step(app, frames=3)
+    return app.scene
+
+
+def test_the_results_move_list_holds_every_move_and_scrolls(make_app):
+    app = make_app()
+    results = finished_game(app)
+    box = results.moves_box
+    rows = results.play.view.move_rows(results.play.state.move_list())
+    assert len(rows) > 20
+    shown = box.html_text.replace("&nbsp;", " ")
+    assert shown.count("<br>") == len(rows) - 1                   # every row, the first too
+    assert " 1. " in shown and f"{len(rows)}. " in shown
+    bar = box.scroll_bar
+    assert bar is not None and bar.start_percentage > 0.5        # shown from the end
+    end = bar.start_percentage
+    step(app, [key_event(pygame.K_TAB, pygame.KMOD_SHIFT)])      # LB / Shift+Tab: back
+    assert bar.start_percentage < end
+    step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False)])
+    assert bar.start_percentage == pytest.approx(end, abs=0.02)   # the wheel: on again
+    assert results.ring.current.element.text == "Rematch"         # no focus moved
+
+
+def test_a_short_game_shows_its_moves_whole(make_app):
+    app = make_app()
+    results = finished_game(app, "xtic")
+    assert results.moves_box.scroll_bar is None

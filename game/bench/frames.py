@@ -497,7 +497,7 @@ def _stats_row(app, frames, record) -> None:
 
     def scroll(index):
         if index % 30 == 0:
-            scene.scroll = 0 if scene.scroll >= scene.max_scroll() else scene.scroll + 1
+            scene.scroll_to(0 if scene.scroll >= scene.max_scroll() else scene.scroll + 1)
     record(f"statistics: {len(scene.rows)} rows, scrolling", _timed(app, frames, scroll))
 
 

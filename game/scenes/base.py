@@ -9,6 +9,7 @@ not focused (the keys moved on) shows only a lighter outline.
 """
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -21,6 +22,7 @@ from game.ui.text import draw_text
 from game.ui.theme import load_theme
 
 SLIDER_LABEL_SHARE = 0.42       # of a slider's row: its label and value, left of the bar
+DIALOG_PAD = 24                 # design pixels: a dialog's margin inside its window
 
 # A rounded pygame-gui button draws each of its looks (normal, hovered, selected,
 # pressed) through two anti-aliasing buffers at four times its size, and keeps each look
@@ -296,6 +298,9 @@ class Scene:
     """A screen on the app's stack. Draw only draws; update advances animations."""
 
     transparent = False      # an overlay draws the scene below it first
+    # The attributes in which the scene keeps widgets of its own (a window, a scrolling
+    # container): let go with the UI, which they would keep alive (dispose_ui).
+    held_widgets: tuple[str, ...] = ()
 
     def __init__(self, app):
         self.app = app
@@ -345,6 +350,8 @@ class Scene:
         focus = self.ring.focus
         self.ring.clear()
         self.ring.focus = focus             # where the player was, when it is built again
+        for name in self.held_widgets:
+            setattr(self, name, None)
         ui, self.ui, self._ui_for = self.ui, None, None
         if ui is None:
             return
@@ -388,10 +395,15 @@ class Scene:
         surface.blit(self.app.background(), (0, 0))
 
     def button(self, rect, text, on_press=None, column=0, enabled=True,
-               object_id=None) -> Focusable:
-        """A button; `object_id` names its own entry of the theme (game/ui/themes)."""
-        element = pygame_gui.elements.UIButton(pygame.Rect(rect), text, manager=self.ui,
-                                               object_id=object_id)
+               object_id=None, container=None) -> Focusable:
+        """A button at `rect` (window coordinates, also inside a `container` such as a
+        window); `object_id` names its own entry of the theme (game/ui/themes)."""
+        rect = pygame.Rect(rect)
+        if container is not None:
+            rect.topleft = (rect.x - container.get_container().get_rect().x,
+                            rect.y - container.get_container().get_rect().y)
+        element = pygame_gui.elements.UIButton(rect, text, manager=self.ui,
+                                               object_id=object_id, container=container)
         item = self.ring.add(Focusable(element, on_press, enabled=enabled, column=column))
         draw_looks_when_shown(element)
         return item
@@ -423,6 +435,38 @@ class Scene:
             click_increment=1)
         item.refresh()
         return item
+
+    def dialog(self, title: str, text: str, width: int, buttons: int,
+               button_height: int = 50, gap: int = 12):
+        """A pygame-gui window centred in the screen: `title` in its title bar, `text` (if
+        any) wrapped in a text box, room under it for `buttons` stacked buttons of
+        `button_height` design pixels. Returns (window, the buttons' rects in window
+        coordinates) for the scene's `button(..., container=window)`."""
+        s = self.app.scale
+        sw, sh = self.app.size
+        pad = round(DIALOG_PAD * s)
+        inner_w = round(width * s)
+        window = pygame_gui.elements.UIWindow(
+            pygame.Rect(0, 0, inner_w + 2 * pad, sh), manager=self.ui,
+            window_display_title=title, draggable=False)
+        inside = window.get_container().get_rect()
+        text_h = 0
+        if text:
+            box = pygame_gui.elements.UITextBox(
+                html.escape(text), pygame.Rect(pad, pad // 2, inner_w, -1), manager=self.ui,
+                container=window)
+            text_h = box.rect.h + pad // 2
+        bh, g = round(button_height * s), round(gap * s)
+        column_h = buttons * bh + (buttons - 1) * g
+        frame_h = window.rect.h - inside.h          # the title bar and the borders
+        height = min(sh - 8, frame_h + pad + text_h + column_h + pad)
+        window.set_dimensions((window.rect.w, height))
+        window.set_position(((sw - window.rect.w) // 2, max(4, (sh - height) // 2)))
+        inside = window.get_container().get_rect()
+        top = inside.y + pad + text_h
+        rects = [pygame.Rect(inside.x + pad, top + i * (bh + g), inner_w, bh)
+                 for i in range(buttons)]
+        return window, rects
 
     def column_rects(self, count, width=420, height=52, gap=14, top=None):
         """Rects for `count` stacked buttons, centred horizontally, scaled to the window."""

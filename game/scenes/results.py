@@ -1,18 +1,33 @@
-"""The end of a game: who won and why; rematch, take back, or back to the menu."""
+"""The end of a game: who won and why, the score, every move; rematch, take back, or back
+to the menu.
+
+The move list is a pygame-gui text box (monospaced, so its columns line up) shown from
+its end: a long game scrolls in it, by the wheel or its bar, LB/RB or Tab/Shift+Tab.
+"""
 from __future__ import annotations
 
-import pygame
+import html
 
+import pygame
+import pygame_gui
+
+from game import input as inp
 from game.scenes.base import Scene
 from game.ui.text import draw_text, fitting_size, wrap_text
+from game.ui.theme import MOVE_LIST
+
+MIN_MOVES_HEIGHT = 60       # design pixels: less room than this and no move list is shown
+SCROLL_ROWS = 3             # rows of the move list scrolled by a notch or a shoulder button
 
 
 class ResultsScene(Scene):
     transparent = True
+    held_widgets = ("moves_box",)
 
     def __init__(self, app, play_scene):
         super().__init__(app)
         self.play = play_scene
+        self.moves_box = None
         self.headline = play_scene.result_headline()
         reason = play_scene.result_reason()
         self.reason = reason[:1].upper() + reason[1:]
@@ -39,6 +54,51 @@ class ResultsScene(Scene):
         for i, (label, action) in enumerate(labels):
             self.button((panel.x + round(20 * s), y + i * (height + gap), width, height),
                         label, action)
+        # The moves, in the room between the texts and the buttons.
+        self.moves_box = None
+        ts = self.app.text_scale
+        top = self._texts(None) + round(8 * ts) + round(26 * ts)
+        bottom = y - round(12 * s)
+        if bottom - top > round(MIN_MOVES_HEIGHT * ts):
+            card = self.card()
+            rect = pygame.Rect(card.x + round(18 * s), top, card.w - round(36 * s),
+                               bottom - top)
+            self.moves_box = pygame_gui.elements.UITextBox(
+                self.moves_html(), rect, manager=self.ui, object_id=MOVE_LIST)
+            self.scroll_moves(len(self.play.state.history))      # from the end
+
+    def move_rows(self) -> list:
+        state = self.play.state
+        texts = self.play.session.per_position.get(state, "moves", state.move_list)
+        return self.play.view.move_rows(texts)
+
+    def moves_html(self) -> str:
+        """Every move, numbered, a row a line, the columns padded to line up."""
+        rows = self.move_rows()
+        width = max((len(row[0]) for row in rows if len(row) > 1), default=0)
+        lines = [f"{number:>2}. " + "  ".join(text.ljust(width) if column == 0 else text
+                                             for column, text in enumerate(row))
+                 for number, row in enumerate(rows, 1)]
+        return "<br>".join(html.escape(line).replace(" ", "&nbsp;") for line in lines) \
+            or "(no moves)"
+
+    def scroll_moves(self, rows: int) -> None:
+        """Scroll the move list by `rows` (down when positive), if it scrolls."""
+        bar = self.moves_box.scroll_bar if self.moves_box is not None else None
+        if bar is None:
+            return
+        count = max(1, len(self.move_rows()))
+        bar.set_scroll_from_start_percentage(bar.start_percentage + rows / count)
+        self.moves_box.update(0)
+
+    def handle(self, action) -> None:
+        if action.kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
+            self.scroll_moves(SCROLL_ROWS if action.kind == inp.NEXT_PANEL else -SCROLL_ROWS)
+            return
+        if action.kind == inp.SCROLL:
+            self.scroll_moves(-action.amount * SCROLL_ROWS)
+            return
+        super().handle(action)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -56,42 +116,53 @@ class ResultsScene(Scene):
     def on_back(self) -> None:
         self.play.exit_to()
 
+    def card(self) -> pygame.Rect:
+        return self.play.panel.inflate(-round(12 * self.app.scale), -round(12 * self.app.scale))
+
     def draw(self, surface) -> None:
         s = self.app.scale
         palette = self.app.palette
-        card = self.play.panel.inflate(-round(12 * s), -round(12 * s))
+        card = self.card()
         pygame.draw.rect(surface, palette.panel, card, border_radius=round(14 * s))
         pygame.draw.rect(surface, palette.accent, card, 3, border_radius=round(14 * s))
+        y = self._texts(surface)
+        if self.moves_box is not None:
+            ts = self.app.text_scale
+            draw_text(surface, f"Moves ({len(self.play.state.history)})",
+                      (card.x + round(18 * s), y + round(8 * ts)), round(17 * ts),
+                      palette.text, True)
+        self.draw_ui(surface)
+
+    def _texts(self, surface) -> int:
+        """The headline, the reason and the score, drawn on `surface` (or only measured,
+        for None); the y under them."""
+        s = self.app.scale
+        ts = self.app.text_scale
+        palette = self.app.palette
+        card = self.card()
         width = card.w - round(36 * s)
+        x = card.x + round(18 * s)
         y = card.y + round(40 * s)
+
+        def line(text, pos, size, colour, bold=False, anchor="topleft"):
+            if surface is not None:
+                draw_text(surface, text, pos, size, colour, bold, anchor=anchor)
         # The headline on one line if a smaller size allows ("Computer (easy) wins"
         # used to break after "Computer"); wrapped whole otherwise.
         size = fitting_size(self.headline, round(34 * s), width, True,
                             smallest=round(24 * s))
-        for line in wrap_text(self.headline, size, width, True):
-            draw_text(surface, line, (card.centerx, y), size, palette.accent, True,
-                      anchor="center")
+        for text in wrap_text(self.headline, size, width, True):
+            line(text, (card.centerx, y), size, palette.accent, True, anchor="center")
             y += round(size * 1.3)
         y += round(10 * s)
-        for line in wrap_text(self.reason, round(19 * s), width):
-            draw_text(surface, line, (card.x + round(18 * s), y), round(19 * s), palette.text)
+        for text in wrap_text(self.reason, round(19 * s), width):
+            line(text, (x, y), round(19 * s), palette.text)
             y += round(27 * s)
-        # The score, then the game's moves, in the room above the buttons.
-        ts = self.app.text_scale
-        x = card.x + round(18 * s)
         y += round(10 * s)
-        for line in wrap_text(self.score_line(), round(17 * ts), width, True):
-            draw_text(surface, line, (x, y), round(17 * ts), palette.accent, True)
+        for text in wrap_text(self.score_line(), round(17 * ts), width, True):
+            line(text, (x, y), round(17 * ts), palette.accent, True)
             y += round(24 * ts)
-        buttons_top = min((item.element.rect.top for item in self.ring.items),
-                          default=card.bottom)
-        moves = len(self.play.state.history)
-        if buttons_top - y > round(60 * ts):
-            y += round(8 * ts)
-            draw_text(surface, f"Moves ({moves})", (x, y), round(17 * ts), palette.text, True)
-            y += round(26 * ts)
-            self.play.side.draw_move_rows(surface, x, y, width, buttons_top - round(12 * s))
-        self.draw_ui(surface)
+        return y
 
     def score_line(self) -> str:
         """The score of this game (and of the match, when there is one)."""

@@ -1,9 +1,10 @@
 """Statistics: a table per game (your seat and opponent; played, won, drawn, lost, win %),
 the games against the computer by level, and the Xoliba solitaire and its puzzles.
 
-The page scrolls when it does not fit: Up/Down, the wheel or the d-pad. Left/Right (or the
-pointer) choose between "Reset statistics" (asked first; the puzzle progress is kept) and
-"Back".
+The page scrolls when it does not fit: Up/Down, the wheel or the d-pad a row at a time, or
+the mouse on the scroll bar. The page is a pygame-gui scrolling container holding the
+table, painted once by hand (pygame-gui has no table). Left/Right (or the pointer) choose
+between "Reset statistics" (asked first; the puzzle progress is kept) and "Back".
 
 A statistics (or puzzle progress) file that could not be used was kept aside by its
 loader; the message naming it shows in a notice panel over the buttons, and the page
@@ -12,6 +13,7 @@ above it gives up the room (it scrolls).
 from __future__ import annotations
 
 import pygame
+import pygame_gui
 
 import game.rules
 from game import input as inp
@@ -29,6 +31,7 @@ HEIGHTS = {"title": 46, "header": 30, "row": 31, "text": 30, "note": 26, "kv": 3
 NUMBER_COLUMNS = ("Played", "Won", "Drawn", "Lost", "Win %")
 MIN_PAGE_ROWS = 3         # the notices leave the page at least this many rows (at scale 1)
 WHEEL_ROWS = 2            # rows scrolled by one notch of the wheel
+SCROLL_BAR = 10           # design pixels: room right of the table for the container's bar
 
 
 def percent(tally) -> str:
@@ -47,11 +50,15 @@ def summary(tally) -> str:
 
 
 class StatsScene(Scene):
+    held_widgets = ("page",)
+
     def __init__(self, app, levels_folder=LEVELS_FOLDER):
         super().__init__(app)
         self.levels_folder = levels_folder
-        self.scroll = 0
+        self.scroll = 0              # the first row shown
         self.visible_rows = 1
+        self.page = None             # the scrolling container, and where it was left
+        self._page_offset = 0
         self.messages: list[str] = []
         self.notice_panel = None     # the notice panel's rect, as last drawn
         self._notices_key = None     # (window size, messages) the notice lines are for
@@ -124,6 +131,32 @@ class StatsScene(Scene):
         self.button((back_x - gap - reset_w, y, reset_w, h), "Reset statistics",
                     self.ask_reset, column=0, enabled=not self.stats.is_empty)
         self.button((back_x, y, back_w, h), "Back", self.app.pop, column=1)
+        self._build_page()
+
+    def _build_page(self) -> None:
+        """The table, painted once, in a scrolling container over the page's area."""
+        area = self._area()
+        x0, width, centres = self._columns()
+        bar = round(SCROLL_BAR * self.app.scale)
+        heights = [self._height(row) for row in self.rows]
+        total = sum(heights)
+        painted = pygame.Surface((width, max(1, total)), pygame.SRCALPHA)
+        y = 0
+        for index, (row, height) in enumerate(zip(self.rows, heights)):
+            self._draw_row(painted, row, pygame.Rect(0, y, width, height),
+                           [cx - x0 for cx in centres], striped=self._stripe(index))
+            y += height
+        self.page = pygame_gui.elements.UIScrollingContainer(
+            pygame.Rect(x0, area.y, width + 2 * bar, area.h), manager=self.ui,
+            allow_scroll_x=False)
+        pygame_gui.elements.UIImage(pygame.Rect(0, 0, width, max(1, total)), painted,
+                                    manager=self.ui, container=self.page)
+        # The bar places the page to a few pixels (it moves in whole pixels of its own,
+        # each several of the page's): a margin under the last row keeps it whole.
+        slack = total // max(1, area.h) + 3
+        self.page.set_scrollable_area_dimensions((width, total + slack))
+        self._row_tops = [sum(heights[:i]) for i in range(len(heights) + 1)]
+        self.scroll_to(self.scroll)
 
     # --- input -----------------------------------------------------------------------------
     def handle(self, action) -> None:
@@ -136,7 +169,31 @@ class StatsScene(Scene):
         super().handle(action)
 
     def scroll_by(self, rows: int) -> None:
-        self.scroll = max(0, min(self.max_scroll(), self.scroll + rows))
+        self.scroll_to(self.scroll + rows)
+
+    def scroll_to(self, row: int) -> None:
+        """Show the page from `row` (clamped), the container's bar moved with it."""
+        self.scroll = max(0, min(self.max_scroll(), row))
+        bar = self.page.vert_scroll_bar if self.page is not None else None
+        if bar is not None:
+            top = self._row_tops[self.scroll]
+            bar.set_scroll_from_start_percentage(top / self._row_tops[-1])
+            self.page.update(0)             # the container follows its bar now
+        self._page_offset = self._offset()
+
+    def _offset(self) -> int:
+        """How far down the container shows its page, in pixels."""
+        return -self.page.scrollable_container.relative_rect.y if self.page else 0
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        offset = self._offset()
+        bar = self.page.vert_scroll_bar if self.page is not None else None
+        if offset != self._page_offset and bar is not None and bar.grabbed_slider:
+            # the mouse drags the bar: the first row shown is the one at its top
+            self.scroll = min(self.max_scroll(), min(
+                range(len(self.rows)), key=lambda i: abs(self._row_tops[i] - offset)))
+        self._page_offset = offset
 
     def max_scroll(self) -> int:
         """The first row from which the rest of the page fits."""
@@ -215,23 +272,11 @@ class StatsScene(Scene):
         self.draw_title(surface, "Statistics", "games finished, counted for every human seat",
                         y=round(50 * s))
         area = self._area()
-        self.scroll = max(0, min(self.scroll, self.max_scroll()))
-        x0, width, centres = self._columns()
-        y = area.y
-        shown = 0
-        for index in range(self.scroll, len(self.rows)):
-            row = self.rows[index]
-            height = self._height(row)
-            if y + height > area.bottom:
-                break
-            self._draw_row(surface, row, pygame.Rect(x0, y, width, height), centres,
-                           striped=self._stripe(index))
-            y += height
-            shown += 1
-        self.visible_rows = max(1, shown)
+        bottom = self._offset() + area.h
+        self.visible_rows = max(1, sum(1 for i in range(self.scroll, len(self.rows))
+                                       if self._row_tops[i + 1] <= bottom))
         if self.max_scroll() > 0:
-            self._draw_scrollbar(surface, area, x0 + width + round(16 * s), shown)
-            last = self.scroll + shown
+            last = self.scroll + self.visible_rows
             draw_text(surface, f"Up/Down, the wheel or the D-pad scroll (rows {self.scroll + 1}"
                       f"–{last} of {len(self.rows)})", (round(30 * s), sh - round(56 * s)),
                       round(15 * s), palette.text_dim)
@@ -245,17 +290,6 @@ class StatsScene(Scene):
         while first > 0 and self.rows[first - 1][0] in ("row", "kv"):
             first -= 1
         return (index - first) % 2 == 0
-
-    def _draw_scrollbar(self, surface, area, x, shown) -> None:
-        s = self.app.scale
-        palette = self.app.palette
-        track = pygame.Rect(x, area.y, max(4, round(6 * s)), area.h)
-        pygame.draw.rect(surface, palette.panel, track, border_radius=track.w // 2)
-        total = len(self.rows)
-        thumb_h = max(round(24 * s), track.h * shown // total)
-        top = track.y + (track.h - thumb_h) * self.scroll // max(1, self.max_scroll())
-        pygame.draw.rect(surface, palette.panel_border, (track.x, top, track.w, thumb_h),
-                         border_radius=track.w // 2)
 
     def _draw_row(self, surface, row, rect, centres, striped) -> None:
         s = self.app.scale
