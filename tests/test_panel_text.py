@@ -3,6 +3,7 @@ the seats are wrapped whole (a turn skipped in Catalina used to end mid-list, "B
 Computer (begin…"), at the smallest window too."""
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -30,7 +31,12 @@ def drawn_words(monkeypatch, play) -> str:
     monkeypatch.setattr(play_panel, "draw_text", recording)
     play.side._painted = None
     play.draw(play.app.window)
-    return " ".join(texts)
+    return " ".join(texts + [box_text(play.side.text_box)])
+
+
+def box_text(box) -> str:
+    """The words of a pygame-gui text box (its markup without the tags)."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", box.html_text))
 
 
 def words(text: str) -> str:
@@ -52,6 +58,9 @@ def test_long_panel_texts_are_drawn_whole(make_app, monkeypatch, size):
     assert words(LONG) in words(drawn)
     assert words(play.session.notice) in words(drawn)
     assert "Blue: Computer (beginner)" in words(drawn)
+    box = play.side.text_box                # wrapped by pygame-gui, shown whole
+    assert box.scroll_bar is None and play.panel.contains(box.rect)
+    assert box.rect.bottom < play.side.undo_button.element.rect.top
 
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])

@@ -1,6 +1,8 @@
-"""Every screen at 800×480, 1280×720 and 1920×1080: no text drawn outside the window, and
-every button's label fits its button (measured, not "not blank"): the text extents are
-checked against their rects."""
+"""Every screen at 800×480, 1280×720 and 1920×1080 (and fullscreen): no text drawn outside
+the window, every button's label fits its button, every text box shows its text whole
+(no scroll bar, but on the lists made to scroll) inside the window and clear of the
+buttons, every window's title fits its title bar, and no painted text runs over a
+button's edge (measured, not "not blank"): the text extents are checked against their rects."""
 from __future__ import annotations
 
 import random
@@ -105,6 +107,37 @@ def test_every_screen_fits_in_fullscreen(make_app):
         app.shutdown()
 
 
+def widget_problems(app, name: str, drawn: list) -> list:
+    """What the pygame-gui widgets of the top screen get wrong (see the module's text)."""
+    import pygame_gui
+
+    from game.ui.theme import GAME_CARD, MOVE_LIST
+    problems = []
+    window = pygame.Rect((0, 0), app.size)
+    scene = app.scene
+    buttons = [item.element.rect for item in scene.ring.items
+               if GAME_CARD not in item.element.object_ids]
+    for element in scene.ui.get_sprite_group().sprites():
+        if isinstance(element, pygame_gui.elements.UITextBox):
+            if element.scroll_bar is not None and MOVE_LIST not in element.object_ids:
+                problems.append(f"{name}: a text box scrolls: {element.html_text[:60]!r}")
+            if not window.contains(element.rect):
+                problems.append(f"{name}: a text box {element.rect} leaves the window")
+            if element.rect.collidelist(buttons) != -1:
+                problems.append(f"{name}: a text box {element.rect} runs into a button")
+        if isinstance(element, pygame_gui.elements.UIWindow):
+            title = element.title_bar
+            if title.font.size(title.text)[0] > title.rect.w - 8:
+                problems.append(f"{name}: the title {title.text!r} is wider than its bar")
+            if not window.contains(element.rect):
+                problems.append(f"{name}: the window {element.rect} leaves the screen")
+    for text, rect in drawn:        # painted on a button (a puzzle's tile) is its content
+        if text.strip() and any(rect.colliderect(button) and not button.contains(rect)
+                                for button in buttons):
+            problems.append(f"{name}: {text!r} at {rect} runs into a button")
+    return problems
+
+
 def assert_screens_fit(app) -> None:
     window = pygame.Rect((0, 0), app.size)
     problems = []
@@ -121,6 +154,10 @@ def assert_screens_fit(app) -> None:
         for text, rect in drawn:
             if not window.contains(rect):
                 problems.append(f"{name}: {text!r} at {rect} leaves the window")
+        with pytest.MonkeyPatch.context() as patch:     # the top screen's own text
+            on_top = record_text(patch)
+            app.scene.draw(app.window)
+        problems += widget_problems(app, name, on_top)
         for item in app.scene.ring.items:
             element = item.element
             label = element.text

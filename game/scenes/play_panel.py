@@ -2,18 +2,26 @@
 move list, and the buttons under them (undo, redo, pause; the game's and the view's own).
 
 It only reads the scene and its session. The panel is painted again only when what it
-shows changed; otherwise the last painting is blitted (it is opaque; the buttons are drawn
-over it afterwards).
+shows changed; otherwise the last painting is blitted (it is opaque; the buttons and the
+text box are drawn over it afterwards). The running text (the status, the notice, the
+tutorial's and the game's lines, the view's info, a computer's failure) is a pygame-gui
+text box, which wraps it whole; the title, the seats (with their dots and the turn
+arrow) and the move list's columns are painted.
 """
 from __future__ import annotations
 
+import html
 import re
 
 import pygame
+import pygame_gui
 
+from game.ui.colours import rgb
 from game.ui.text import draw_text, fit_text, wrap_text
+from game.ui.theme import PANEL_TEXT
 
 SEAT_LINES = 2              # a seat's "Blue: Computer (beginner)" may take two lines
+STATUS_SIZE, LINE_SIZE, SMALL_SIZE = 17, 16, 15     # the running text's sizes at scale 1
 
 class SidePanel:
     def __init__(self, scene):
@@ -22,6 +30,8 @@ class SidePanel:
         self.action_buttons: list = []
         self.view_buttons: list = []
         self._painted = None        # (key, surface) of the last painting
+        self.text_box = None        # the running text's box, and what it was made for
+        self._text_box_for = None
         self._ground = None         # (key, surface): the panel's plain colour
 
     # --- buttons --------------------------------------------------------------------------
@@ -29,6 +39,14 @@ class SidePanel:
         scene = self.scene
         session = scene.session
         s = scene.app.scale
+        # The running text's fonts, loaded now rather than by its first box (pygame-gui
+        # warns of a font it has to load while laying out text).
+        fonts = scene.ui.get_theme().get_font_dictionary()
+        for size in (STATUS_SIZE, LINE_SIZE, SMALL_SIZE):
+            pixels = round(size * scene.app.text_scale)
+            if not fonts.check_font_preloaded(fonts.create_font_id(pixels, "noto_sans",
+                                                                   False, False)):
+                fonts.preload_font(pixels, "noto_sans", force_immediate_load=True)
         panel = scene.panel
         bw = (panel.w - round(40 * s)) // 3
         bh = round(44 * s)
@@ -65,9 +83,15 @@ class SidePanel:
                 for i, (label, callback) in enumerate(actions)]
 
     # --- painting -------------------------------------------------------------------------
+    def forget_widgets(self) -> None:
+        """The scene's UI goes: the text box with it (it would keep the UI alive)."""
+        self.text_box = self._text_box_for = None
+
     def draw(self, surface) -> None:
         panel = self.scene.panel
         key = self._key()
+        if self.text_box is None or not self.text_box.alive():
+            self._painted = None            # the UI was made again: the box too
         if self._painted is not None and self._painted[0] == key \
                 and self._painted[1].get_size() == panel.size:
             surface.blit(self._painted[1], panel)
@@ -129,17 +153,7 @@ class SidePanel:
         lines([(text, None) for text in scene.panel_subtitle()], 15, palette.text_dim)
         y += round(10 * s)
         y = self._paint_seats(surface, x, y, width)
-        lines([(scene.status_text(), None)], 17, palette.accent, gap=23)
-        if session.notice:
-            lines([(session.notice, None)], 15, palette.text)
-        lines(self.tutorial_lines() + scene.panel_lines(), 16, palette.text)
-        info = scene.view.info_lines()
-        if info:
-            y += round(4 * s)
-            lines(info, 15, palette.text_dim)
-        if session.ai_error:
-            lines([(f"The computer failed: {session.ai_error}. Press Enter / A, or the "
-                    f"button, to play its seat yourself.", None)], 15, palette.highlight_bad)
+        y = self._place_text_box(x, y, width)
         y += round(10 * s)
         draw_text(surface, "Moves", (x, y), round(17 * s), palette.text, True)
         y += round(26 * s)
@@ -148,6 +162,45 @@ class SidePanel:
             draw_text(surface, session.save_error[:60],
                       (x, self.undo_button.element.rect.y - round(26 * s)), round(13 * s),
                       palette.highlight_bad)
+
+    def running_text(self) -> list:
+        """The panel's running text: (text, size at scale 1, colour) a paragraph."""
+        scene = self.scene
+        session = scene.session
+        palette = scene.app.palette
+        texts = [(scene.status_text(), STATUS_SIZE, palette.accent)]
+        if session.notice:
+            texts.append((session.notice, SMALL_SIZE, palette.text))
+        texts += [(text, LINE_SIZE, colour or palette.text)
+                  for text, colour in self.tutorial_lines() + scene.panel_lines()]
+        texts += [(text, SMALL_SIZE, colour or palette.text_dim)
+                  for text, colour in scene.view.info_lines()]
+        if session.ai_error:
+            texts.append((f"The computer failed: {session.ai_error}. Press Enter / A, or the "
+                          f"button, to play its seat yourself.", SMALL_SIZE,
+                          palette.highlight_bad))
+        return texts
+
+    def running_html(self) -> str:
+        s = self.scene.app.text_scale
+        return "<br>".join(
+            f"<font color='{rgb(colour)}' pixel_size={round(size * s)}>"
+            f"{html.escape(text)}</font>" for text, size, colour in self.running_text())
+
+    def _place_text_box(self, x: int, y: int, width: int) -> int:
+        """The running text's box from (x, y), `width` wide, as high as its text (made
+        again only when the text or the place changed); the y under it."""
+        markup = self.running_html()
+        made_for = (markup, x, y, width)
+        if self.text_box is None or not self.text_box.alive() \
+                or self._text_box_for != made_for:
+            if self.text_box is not None:
+                self.text_box.kill()
+            self.text_box = pygame_gui.elements.UITextBox(
+                markup, pygame.Rect(x, y, width, -1), manager=self.scene.ui,
+                object_id=PANEL_TEXT)
+            self._text_box_for = made_for
+        return self.text_box.rect.bottom
 
     def tutorial_lines(self) -> list:
         """In a tutorial, its line for the player's move, a sentence an entry."""
