@@ -80,8 +80,8 @@ def test_the_statistics_page_is_a_scrolling_container_the_mouse_drags(make_app, 
     save_stats(many_games())
     app = make_app()
     scene = open_stats(app)
-    assert isinstance(scene.page, pygame_gui.elements.UIScrollingContainer)
-    knob = scene.page.vert_scroll_bar.sliding_button.rect
+    assert isinstance(scene.page.container, pygame_gui.elements.UIScrollingContainer)
+    knob = scene.page.bar.sliding_button.rect
     position = [knob.center]
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: position[0])
     step(app, [motion_event(knob.center), click_event(knob.center)], frames=2)
@@ -137,3 +137,33 @@ def test_a_short_game_shows_its_moves_whole(make_app):
     app = make_app()
     results = finished_game(app, "xtic")
     assert results.moves_box.scroll_bar is None
+
+
+def test_a_rules_page_that_does_not_fit_scrolls_in_its_container(make_app, monkeypatch):
+    """Text too big for its page (forced here) scrolls: Down by a line, the mouse by the
+    container's bar; the line shown first follows both."""
+    import pygame_gui
+
+    import game.rules
+    from game.scenes import rules as rules_module
+    for name in ("MIN_TEXT", "START_TEXT", "MAX_TEXT"):
+        monkeypatch.setattr(rules_module, name, 40)
+    app = make_app(size=(800, 480))
+    app.open("rules", game.rules.get("xoliba"))
+    step(app, frames=2)
+    rules = app.scene
+    page = rules.text_page
+    assert isinstance(page.container, pygame_gui.elements.UIScrollingContainer)
+    assert rules.max_line() > 3 and page.bar is not None
+    step(app, [key_event(pygame.K_DOWN)])
+    assert rules.line == 1 and page.offset() > 0
+    knob = page.bar.sliding_button.rect
+    position = [knob.center]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: position[0])
+    step(app, [motion_event(knob.center), click_event(knob.center)], frames=2)
+    for dy in range(30, 400, 30):               # to the end (a jump is not followed)
+        position[0] = (knob.centerx, knob.centery + dy)
+        step(app, [motion_event(position[0], buttons=(1, 0, 0))], frames=2)
+    step(app, [release_event(position[0])], frames=2)
+    assert rules.line == rules.max_line()
+    assert rules.page == 0                          # dragging turned no page

@@ -1,5 +1,7 @@
 """A game's rules, paged: a few short titled sections, each with a diagram drawn by the
-game's own painters (the pages are in game/rule_pages.py).
+game's own painters (the pages are in game/rule_pages.py). A page's text is painted once
+and shown in a pygame-gui scrolling container (game/scenes/scrolled.py): the mouse can
+drag its bar too.
 
 Turning pages, with any one device:
 - keys: Left/Right, Tab/Shift+Tab; Up/Down read on (they scroll a page whose text does
@@ -18,6 +20,7 @@ import pygame
 from game import input as inp
 from game.rule_pages import pages
 from game.scenes.base import Scene
+from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text, font, wrap_text
 
 MAX_TEXT = 20           # body text size at the 1280x720 design scale
@@ -26,6 +29,8 @@ START_TEXT = 16         # small windows try this size first, and shrink only if 
 
 
 class RulesScene(Scene):
+    held_widgets = ("text_page",)
+
     def __init__(self, app, spec, page: int = 0):
         super().__init__(app)
         self.spec = spec
@@ -34,6 +39,7 @@ class RulesScene(Scene):
         self.line = 0                   # lines scrolled within a page that does not fit
         self.dot_rects: list[pygame.Rect] = []
         self.previous_button = self.next_button = self.back_button = None
+        self.text_page = None               # the page's text in a scrolling container
         self.ring.focus = 1                 # "Next ›" (kept by rebuild): A / Enter reads on
         self._painted: set = set()          # pages drawn at least once (_paint_ahead)
         self._painted_for = None            # at this window size and palette
@@ -57,6 +63,7 @@ class RulesScene(Scene):
         self.page, self.line = page, max(0, min(line, self.max_line(page)))
         self.app.sounds.play("menu_move")
         self._refresh_buttons()
+        self._show_text()
         return True
 
     def next_page(self) -> None:
@@ -72,6 +79,7 @@ class RulesScene(Scene):
         limit = self.max_line(self.page)
         if 0 <= self.line + delta <= limit:
             self.line += delta
+            self.text_page.scroll_to(self.line)
         elif delta > 0:
             self.turn_to(self.page + 1)
         else:
@@ -135,6 +143,32 @@ class RulesScene(Scene):
         self.back_button = self.button((sw - margin - back_w, y, back_w, h), "Back",
                                        self.app.pop)
         self._refresh_buttons()
+        self.text_page = None
+        self._show_text()
+
+    def _show_text(self) -> None:
+        """The page's text, painted, in a scrolling container over the text's area, shown
+        from the line read up to. (A bullet's wrapped lines are indented under its text;
+        a blank line is a short paragraph gap.)"""
+        if self.text_page is not None:
+            self.text_page.container.kill()
+        _, box, _ = self.areas()
+        size, lines, line_height, _ = self.text_layout()
+        indent = font(size).size("•  ")[0]
+        tops, y, in_bullet = [], 0, False
+        for line in lines:
+            tops.append(y)
+            y += line_height if line else round(size * 0.6)
+        tops.append(y)
+        painted = pygame.Surface((box.w, max(1, y)), pygame.SRCALPHA)
+        for line, top in zip(lines, tops):
+            in_bullet = line.startswith("•") or (in_bullet and bool(line))
+            shift = indent if in_bullet and not line.startswith("•") else 0
+            if line:
+                draw_text(painted, line, (shift, top), size, self.app.palette.text)
+        self.text_page = ScrolledPicture(self.ui, box, painted, tops, self.app.scale)
+        self.line = min(self.line, self.max_line())
+        self.text_page.scroll_to(self.line)
 
     def _refresh_buttons(self) -> None:
         if self.next_button is None:
@@ -175,6 +209,9 @@ class RulesScene(Scene):
     # --- drawing ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
+        dragged = self.text_page.dragged_row() if self.text_page is not None else None
+        if dragged is not None:             # the mouse drags the bar
+            self.line = min(self.max_line(), dragged)
         self._paint_ahead()
 
     def _paint_ahead(self) -> None:
@@ -209,7 +246,7 @@ class RulesScene(Scene):
         pygame.draw.line(surface, palette.panel_border,
                          (heading.x, heading.bottom - round(2 * s)),
                          (heading.right, heading.bottom - round(2 * s)), 2)
-        self._draw_text(surface, box)
+        self._draw_scroll_note(surface, box)
         panel = art.inflate(round(12 * s), round(12 * s))
         pygame.draw.rect(surface, palette.panel, panel, border_radius=round(14 * s))
         pygame.draw.rect(surface, palette.panel_border, panel, 2, border_radius=round(14 * s))
@@ -218,28 +255,15 @@ class RulesScene(Scene):
         self._draw_indicator(surface)
         self.draw_ui(surface)
 
-    def _draw_text(self, surface, box: pygame.Rect) -> None:
-        palette = self.app.palette
-        size, lines, line_height, visible = self.text_layout()
-        self.line = min(self.line, self.max_line())
-        indent = font(size).size("•  ")[0]
-        indents, in_bullet = [], False
-        for line in lines:          # a bullet's wrapped lines are indented under its text
-            in_bullet = line.startswith("•") or (in_bullet and bool(line))
-            indents.append(indent if in_bullet and not line.startswith("•") else 0)
-        y = box.y
-        for line, shift in list(zip(lines, indents))[self.line:self.line + visible]:
-            if not line:
-                y += round(size * 0.6)
-                continue
-            draw_text(surface, line, (box.x + shift, y), size, palette.text)
-            y += line_height
+    def _draw_scroll_note(self, surface, box: pygame.Rect) -> None:
+        """Under a page whose text scrolls: which lines show, and how to scroll."""
+        _, lines, _, visible = self.text_layout()
         if len(lines) > visible:
             s = self.app.scale
             note = (f"Up/Down or the wheel scroll (lines {self.line + 1}–"
                     f"{min(len(lines), self.line + visible)} of {len(lines)})")
             draw_text(surface, fit_text(note, round(14 * s), box.w), (box.x, box.bottom + 2),
-                      max(MIN_TEXT - 1, round(14 * s)), palette.text_dim)
+                      max(MIN_TEXT - 1, round(14 * s)), self.app.palette.text_dim)
 
     def _draw_indicator(self, surface) -> None:
         """The page dots (each clickable) and "Page n of m", between the buttons."""

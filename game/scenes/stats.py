@@ -13,7 +13,6 @@ above it gives up the room (it scrolls).
 from __future__ import annotations
 
 import pygame
-import pygame_gui
 
 import game.rules
 from game import input as inp
@@ -21,6 +20,7 @@ from game.engine import stats as stats_module
 from game.puzzle_progress import load_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene
+from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text
 from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
                                  notice_width, notices_height)
@@ -31,7 +31,6 @@ HEIGHTS = {"title": 46, "header": 30, "row": 31, "text": 30, "note": 26, "kv": 3
 NUMBER_COLUMNS = ("Played", "Won", "Drawn", "Lost", "Win %")
 MIN_PAGE_ROWS = 3         # the notices leave the page at least this many rows (at scale 1)
 WHEEL_ROWS = 2            # rows scrolled by one notch of the wheel
-SCROLL_BAR = 10           # design pixels: room right of the table for the container's bar
 
 
 def percent(tally) -> str:
@@ -57,8 +56,7 @@ class StatsScene(Scene):
         self.levels_folder = levels_folder
         self.scroll = 0              # the first row shown
         self.visible_rows = 1
-        self.page = None             # the scrolling container, and where it was left
-        self._page_offset = 0
+        self.page = None             # the table in its scrolling container
         self.messages: list[str] = []
         self.notice_panel = None     # the notice panel's rect, as last drawn
         self._notices_key = None     # (window size, messages) the notice lines are for
@@ -135,27 +133,16 @@ class StatsScene(Scene):
 
     def _build_page(self) -> None:
         """The table, painted once, in a scrolling container over the page's area."""
-        area = self._area()
         x0, width, centres = self._columns()
-        bar = round(SCROLL_BAR * self.app.scale)
         heights = [self._height(row) for row in self.rows]
-        total = sum(heights)
-        painted = pygame.Surface((width, max(1, total)), pygame.SRCALPHA)
-        y = 0
-        for index, (row, height) in enumerate(zip(self.rows, heights)):
-            self._draw_row(painted, row, pygame.Rect(0, y, width, height),
+        tops = [sum(heights[:i]) for i in range(len(heights) + 1)]
+        painted = pygame.Surface((width, max(1, tops[-1])), pygame.SRCALPHA)
+        for index, row in enumerate(self.rows):
+            self._draw_row(painted, row, pygame.Rect(0, tops[index], width, heights[index]),
                            [cx - x0 for cx in centres], striped=self._stripe(index))
-            y += height
-        self.page = pygame_gui.elements.UIScrollingContainer(
-            pygame.Rect(x0, area.y, width + 2 * bar, area.h), manager=self.ui,
-            allow_scroll_x=False)
-        pygame_gui.elements.UIImage(pygame.Rect(0, 0, width, max(1, total)), painted,
-                                    manager=self.ui, container=self.page)
-        # The bar places the page to a few pixels (it moves in whole pixels of its own,
-        # each several of the page's): a margin under the last row keeps it whole.
-        slack = total // max(1, area.h) + 3
-        self.page.set_scrollable_area_dimensions((width, total + slack))
-        self._row_tops = [sum(heights[:i]) for i in range(len(heights) + 1)]
+        area = self._area()
+        self.page = ScrolledPicture(self.ui, pygame.Rect(x0, area.y, width, area.h), painted,
+                                    tops, self.app.scale)
         self.scroll_to(self.scroll)
 
     # --- input -----------------------------------------------------------------------------
@@ -174,26 +161,14 @@ class StatsScene(Scene):
     def scroll_to(self, row: int) -> None:
         """Show the page from `row` (clamped), the container's bar moved with it."""
         self.scroll = max(0, min(self.max_scroll(), row))
-        bar = self.page.vert_scroll_bar if self.page is not None else None
-        if bar is not None:
-            top = self._row_tops[self.scroll]
-            bar.set_scroll_from_start_percentage(top / self._row_tops[-1])
-            self.page.update(0)             # the container follows its bar now
-        self._page_offset = self._offset()
-
-    def _offset(self) -> int:
-        """How far down the container shows its page, in pixels."""
-        return -self.page.scrollable_container.relative_rect.y if self.page else 0
+        if self.page is not None:
+            self.page.scroll_to(self.scroll)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        offset = self._offset()
-        bar = self.page.vert_scroll_bar if self.page is not None else None
-        if offset != self._page_offset and bar is not None and bar.grabbed_slider:
-            # the mouse drags the bar: the first row shown is the one at its top
-            self.scroll = min(self.max_scroll(), min(
-                range(len(self.rows)), key=lambda i: abs(self._row_tops[i] - offset)))
-        self._page_offset = offset
+        dragged = self.page.dragged_row() if self.page is not None else None
+        if dragged is not None:             # the mouse drags the bar
+            self.scroll = min(self.max_scroll(), dragged)
 
     def max_scroll(self) -> int:
         """The first row from which the rest of the page fits."""
@@ -272,9 +247,7 @@ class StatsScene(Scene):
         self.draw_title(surface, "Statistics", "games finished, counted for every human seat",
                         y=round(50 * s))
         area = self._area()
-        bottom = self._offset() + area.h
-        self.visible_rows = max(1, sum(1 for i in range(self.scroll, len(self.rows))
-                                       if self._row_tops[i + 1] <= bottom))
+        self.visible_rows = max(1, self.page.rows_shown(self.scroll))
         if self.max_scroll() > 0:
             last = self.scroll + self.visible_rows
             draw_text(surface, f"Up/Down, the wheel or the D-pad scroll (rows {self.scroll + 1}"
