@@ -13,6 +13,7 @@ message reaches the player's screen (menu, puzzle screen, statistics screen), at
 """
 from __future__ import annotations
 
+import html
 import copy
 import json
 import os
@@ -26,6 +27,7 @@ from types import SimpleNamespace
 from typing import Callable
 
 import pygame
+import pygame_gui
 import pytest
 
 import game.rules
@@ -36,6 +38,7 @@ from game.engine.match import Match
 from game.rules import xoliba_levels
 from game.rules.xoliba_levels import LEVEL_FORMAT, LEVELS_FOLDER, load_levels
 from game.ui.text import font
+from game.ui.theme import NOTICE
 from game.scenes.notices import notice_size, notice_width
 from scene_driver import Keyboard, scene_name, step
 from test_scenes import make_app  # noqa: F401  (the fixture)
@@ -642,6 +645,14 @@ def assert_notices_readable(app, scene, what: str, others=()) -> None:
     assert notice_size(app) >= 13
     for line, _ in scene.notices:
         assert face.size(line)[0] <= notice_width(app), line
+    boxes = [element for element in scene.ui.get_sprite_group().sprites()
+             if isinstance(element, pygame_gui.elements.UITextBox)
+             and NOTICE in element.object_ids]
+    assert len(boxes) == 1 and boxes[0].rect == panel, f"{what}: one pygame-gui text box"
+    assert boxes[0].scroll_bar is None, f"{what}: the box shows its lines whole"
+    shown = re.sub(r"<[^>]+>", "\n", boxes[0].html_text)
+    assert [line for line in shown.split("\n") if line] == \
+        [html.escape(line) for line, _ in scene.notices], f"{what}: a line a line"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1280x720", "800x480"])

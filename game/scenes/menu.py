@@ -24,7 +24,7 @@ from game.scenes.miniatures import MOVE_EVERY, Miniature
 from game.ui.colours import readable_on
 from game.ui.text import draw_text, fit_text, wrap_text
 from sprites import truchet_tiles
-from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
+from game.scenes.notices import (place_notices, notice_line_height, notice_lines,
                                   notice_width, notices_height)
 
 IDLE_SECONDS = 30.0         # left alone this long, the menu starts attract mode's demos
@@ -104,6 +104,8 @@ class MenuScene(Scene):
             card_h -= round(10 * s)
         if not self.notices:                    # the blurb just under the bottom row
             self.blurb_y = bottom_y + row_h + round(26 * s)
+        self.notice_panel = place_notices(self, self.notices, self.notices_y) \
+            if self.notices else None
         self.card_rects = {}
         if continue_rect is not None:
             suspended = self.suspended
@@ -261,7 +263,6 @@ class MenuScene(Scene):
             size = round(19 * s)
             draw_text(surface, fit_text(blurb, size, sw - round(40 * s)),
                       (sw // 2, self.blurb_y), size, palette.text, anchor="center")
-        self.notice_panel = draw_notices(surface, self.app, self.notices, self.notices_y)
 
 
     def draw_cards(self, surface) -> None:

@@ -2,17 +2,24 @@
 Shared by the menu, the puzzle and the statistics screens: the notices wrap (a path too
 long for a line is broken after a folder separator), keep a readable size in the
 smallest window, and when they do not all fit each notice keeps at least its first line
-or two (which name the file).
+or two (which name the file). The lines are chosen here; the panel showing them is a
+pygame-gui text box (the theme's #notice entry).
 """
 from __future__ import annotations
 
-import pygame
+import html
 
-from game.ui.text import draw_text, fit_text, wrap_text
+import pygame
+import pygame_gui
+
+from game.ui.text import fit_text, font, wrap_text
+from game.ui.theme import NOTICE
 
 NOTICE_SIZE = 15            # text size at scale 1 …
 NOTICE_MIN_SIZE = 13        # … and never smaller (800×480 would give 9 pixels)
 NOTICE_LINES_EACH = 2       # every notice keeps this many lines when space is short
+NOTICE_PAD = 8              # design pixels above and below the lines, in the panel
+NOTICE_BORDER = 2           # pixels: the panel's edge (the theme's border_width)
 
 
 # --- notices: shared by the menu, the puzzle and the statistics screens --------------------
@@ -21,7 +28,8 @@ def notice_size(app) -> int:
 
 
 def notice_line_height(app) -> int:
-    return round(notice_size(app) * 1.35)
+    """A line's height, as the text box lays it out (the theme's line_spacing is 1)."""
+    return font(notice_size(app)).get_linesize()
 
 
 def notice_lines(app, messages, width: int, max_lines: int | None = None) -> list:
@@ -52,36 +60,31 @@ def notice_lines(app, messages, width: int, max_lines: int | None = None) -> lis
 
 
 def notices_height(app, lines) -> int:
-    """The height of the panel draw_notices draws for `lines` (0 for none)."""
+    """The height of the panel place_notices makes for `lines` (0 for none)."""
     if not lines:
         return 0
-    s = app.scale
-    firsts = sum(1 for _, first in lines if first)
-    return len(lines) * notice_line_height(app) + (firsts - 1) * round(6 * s) \
-        + 2 * round(8 * s)
+    return len(lines) * notice_line_height(app) + 2 * round(NOTICE_PAD * app.scale) \
+        + 2 * NOTICE_BORDER
 
 
-def draw_notices(surface, app, lines, y: int) -> pygame.Rect | None:
+def place_notices(scene, lines, y: int) -> pygame.Rect | None:
     """The notice panel, centred in the window from `y` (notice_width and a margin each
-    side wide, notices_height high), with the lines in the palette's text colour, edged
-    in its warning colour. Returns the panel's rect (None for no lines)."""
+    side wide, notices_height high): a pygame-gui text box of the scene's, showing
+    `lines` in the palette's text colour, edged in its warning colour (the theme's
+    NOTICE entry). Returns its rect (None for no lines)."""
     if not lines:
         return None
-    s = app.scale
-    palette = app.palette
-    width = notice_width(app) + 2 * _margin(s)
-    panel = pygame.Rect((app.size[0] - width) // 2, y, width, notices_height(app, lines))
-    pygame.draw.rect(surface, palette.panel, panel, border_radius=round(8 * s))
-    pygame.draw.rect(surface, palette.highlight_bad, panel, max(1, round(2 * s)),
-                     border_radius=round(8 * s))
+    app = scene.app
     size = notice_size(app)
-    ty = y + round(8 * s)
-    for index, (line, first) in enumerate(lines):
-        if first and index:
-            ty += round(6 * s)
-        draw_text(surface, line, (panel.centerx, ty), size, palette.text, anchor="midtop")
-        ty += notice_line_height(app)
-    return panel
+    fonts = scene.ui.get_theme().get_font_dictionary()
+    if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", False, False)):
+        fonts.preload_font(size, "noto_sans", force_immediate_load=True)
+    width = notice_width(app) + 2 * _margin(app.scale)
+    rect = pygame.Rect((app.size[0] - width) // 2, y, width, notices_height(app, lines))
+    markup = "<br>".join(html.escape(line) for line, _ in lines)
+    box = pygame_gui.elements.UITextBox(f"<font pixel_size={size}>{markup}</font>", rect,
+                                        manager=scene.ui, object_id=NOTICE)
+    return box.rect
 
 
 def notice_width(app) -> int:
@@ -91,5 +94,7 @@ def notice_width(app) -> int:
 
 
 def _margin(scale: float) -> int:
-    """The panel's margin each side of the notice text."""
+    """The panel's margin each side of the notice text: the theme's padding and border,
+    and a few pixels to spare (the text box measures text a little wider than pygame's
+    fonts do, and would wrap a line that just fits)."""
     return round(14 * scale)

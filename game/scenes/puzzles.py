@@ -26,7 +26,7 @@ from game.puzzle_progress import (deal_problem, load_progress, near_par_margin,
 from game.rules.xoliba_levels import LEVELS_FOLDER, deal_level, load_levels, solitaire_spec
 from game.scenes.base import Scene
 from game.ui.text import draw_text, fit_text
-from game.scenes.notices import draw_notices, notice_lines, notice_width, notices_height
+from game.scenes.notices import notice_lines, notice_width, notices_height, place_notices
 from sprites.puzzle_icons import draw_lock, draw_stars
 
 COLUMNS = 8
@@ -115,6 +115,7 @@ class PuzzleSelectScene(Scene):
         grid_bottom = top + rows * (tile_h + gap)
         self.info_y = grid_bottom + round(4 * s)
         self.notices_y = self.info_y + 2 * round(26 * s) + round(6 * s)
+        self.notice_panel = place_notices(self, self.notices, self.notices_y)
         actions = [("Random deal", self.random_deal)]
         deal = self.progress.deal
         if deal is not None:
@@ -265,7 +266,6 @@ class PuzzleSelectScene(Scene):
             draw_text(surface, fit_text(text, round(18 * s), width, bold), (sw // 2, y),
                       round(18 * s), colour, bold, anchor="midtop")
             y += round(26 * s)
-        self.notice_panel = draw_notices(surface, self.app, self.notices, self.notices_y)
 
 
 class DealSearchScene(Scene):

@@ -22,7 +22,7 @@ from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene
 from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text
-from game.scenes.notices import (draw_notices, notice_line_height, notice_lines,
+from game.scenes.notices import (place_notices, notice_line_height, notice_lines,
                                  notice_width, notices_height)
 
 # Row kinds and their heights at scale 1.
@@ -130,6 +130,8 @@ class StatsScene(Scene):
                     self.ask_reset, column=0, enabled=not self.stats.is_empty)
         self.button((back_x, y, back_w, h), "Back", self.app.pop, column=1)
         self._build_page()
+        self.notice_panel = place_notices(self, self._message_lines(),
+                                          self._area().bottom + round(4 * s))
 
     def _build_page(self) -> None:
         """The table, painted once, in a scrolling container over the page's area."""
@@ -253,8 +255,6 @@ class StatsScene(Scene):
             draw_text(surface, f"Up/Down, the wheel or the D-pad scroll (rows {self.scroll + 1}"
                       f"–{last} of {len(self.rows)})", (round(30 * s), sh - round(56 * s)),
                       round(15 * s), palette.text_dim)
-        self.notice_panel = draw_notices(surface, self.app, self._message_lines(),
-                                         area.bottom + round(4 * s))
         self.draw_ui(surface)
 
     def _stripe(self, index: int) -> bool:
