@@ -167,3 +167,27 @@ def test_a_rules_page_that_does_not_fit_scrolls_in_its_container(make_app, monke
     step(app, [release_event(position[0])], frames=2)
     assert rules.line == rules.max_line()
     assert rules.page == 0                          # dragging turned no page
+
+
+def test_the_screen_under_an_overlay_shows_its_widgets(make_app):
+    """A screen under the pause menu is not updated, yet its widgets made since its last
+    update (here: all of them, paused at once; a resize while paused is the same) are
+    drawn: the panel's text box, its buttons."""
+    import game.rules
+    from game.engine.saves import Seat
+    app = make_app()
+    spec = game.rules.get("che")
+    human = Seat("human", None)
+    app.open("play", spec.new_game(seed=1), [human, human])
+    play = app.scene
+    play.pause()
+    step(app, frames=2)
+    plain = pygame.Surface(app.size)
+    play.draw_background(plain)
+    play.side.draw(plain)                   # the panel painted, without its widgets
+    app.draw(app.window)
+    shown = pygame.Surface(app.size)
+    play.draw(shown)
+    box = play.side.text_box.rect
+    assert any(shown.get_at((x, y)) != plain.get_at((x, y))
+               for x in range(box.x, box.right, 2) for y in range(box.y, box.bottom, 2))

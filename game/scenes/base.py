@@ -386,9 +386,20 @@ class Scene:
         self.draw_ui(surface)
 
     def draw_ui(self, surface) -> None:
-        if self.ui:
-            self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
         self.ring.draw(surface)
+
+    def draw_widgets(self, surface) -> None:
+        """The UI's widgets. pygame-gui finds which are shown in its update, which a scene
+        under an overlay does not get: widgets made since (a rebuild at a resize, the
+        panel's new text box) are looked for here."""
+        if not self.ui:
+            return
+        group = self.ui.get_sprite_group()
+        if group.should_update_visibility:
+            group.should_update_visibility = False
+            group.update_visibility()
+        self.ui.draw_ui(surface)
 
     # --- helpers --------------------------------------------------------------------------
     def draw_background(self, surface) -> None:

@@ -213,8 +213,7 @@ class PlayScene(Scene, Frontend):
         self.view.draw(surface)
         self.draw_board_overlay(surface)
         self.side.draw(surface)
-        if self.ui:
-            self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
 
     def shown_hint(self):
         """The move ringed on the board: a hint asked for, else a tutorial's suggestion."""

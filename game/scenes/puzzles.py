@@ -199,8 +199,7 @@ class PuzzleSelectScene(Scene):
         if self.progress.deals_solved:
             subtitle += f" · random deals solved: {self.progress.deals_solved}"
         self.draw_title(surface, "Xoliba Solitaire", subtitle)
-        if self.ui:
-            self.ui.draw_ui(surface)
+        self.draw_widgets(surface)
         for item in self.tiles:
             self._draw_tile(surface, item)
         self.ring.draw(surface)

@@ -1,0 +1,115 @@
+"""Screenshots of the screens, for docs/screens/ and for looking at a change:
+`python -m game.tools.screens OUT [--prefix after_] [--size 1280x720] [names...]`.
+
+Each screen is opened headless (SDL's dummy drivers) in a fresh, private data folder,
+from a fixed position (a seeded game a dozen moves in, a whole seeded game for a results
+card), left to settle for a second of frames and saved as OUT/<prefix><name>.png.
+Without names, every screen below is saved.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+SCREENS = ("menu", "settings", "stats", "puzzles", "play_xtic", "play_xoliba",
+           "play_catalina", "play_che", "play_xutoli", "pause_che", "confirm",
+           "results_xtic", "results_catalina")
+
+
+def _played(spec, moves: int | None):
+    """A seeded game of `spec`, `moves` random moves in (None: to its end)."""
+    state = spec.new_game(seed=4, options={"players": 2} if spec.name == "xoliba" else {})
+    rng = random.Random(4)
+    while not state.is_over and (moves is None or len(state.history) < moves):
+        state.play(state.copy().sample_chance() if state.is_chance
+                   else rng.choice(state.legal_moves()))
+    return state
+
+
+def _some_statistics():
+    """Finished games of every game against each computer level (the table's rows)."""
+    import game.rules
+    from game.engine.saves import Seat
+    from game.engine.state import Outcome
+    from game.engine.stats import Stats
+    stats = Stats()
+    rng = random.Random(7)
+    for spec in game.rules.all_specs():
+        for level in spec.ai_levels:
+            seats = [Seat("human", None)] + [Seat("computer", level)] * \
+                (len(spec.seats_for({})) - 1)
+            for _ in range(rng.randint(1, 5)):
+                winner = rng.choice([None] + list(range(len(seats))))
+                stats.record_game(spec.name, seats, Outcome(winner, (), "shown"))
+    return stats
+
+
+def open_screen(app, name: str) -> None:
+    import game.rules
+    from game.engine.saves import Seat
+    kind, _, game_name = name.partition("_")
+    spec = game.rules.get(game_name) if game_name else None
+    human = Seat("human", None)
+    if kind == "settings":
+        app.open("settings")
+    elif kind == "stats":
+        from game.engine.stats import save_stats
+        save_stats(_some_statistics())
+        app.open("stats")
+    elif kind == "puzzles":
+        app.open("puzzles")
+    elif kind == "play":
+        app.open("play", _played(spec, 12), [human, Seat("computer", spec.ai_levels[0])])
+    elif kind == "pause":
+        app.open("play", _played(spec, 12), [human, human])
+        app.scene.pause()
+    elif kind == "results":
+        app.open("play", _played(spec, None), [human, Seat("computer", spec.ai_levels[0])])
+        app.open("results", app.scene)
+    elif kind == "confirm":
+        app.open("stats")
+        app.scene.ask_reset()
+    elif kind != "menu":
+        raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.tools.screens")
+    parser.add_argument("out", type=Path)
+    parser.add_argument("names", nargs="*", default=list(SCREENS))
+    parser.add_argument("--prefix", default="")
+    parser.add_argument("--size", default="1280x720")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="screens-")
+    import pygame
+
+    from game.app import App
+    from game.scenes.menu import MenuScene
+    width, height = (int(part) for part in args.size.split("x"))
+    args.out.mkdir(parents=True, exist_ok=True)
+    app = App(headless=True, size=(width, height))
+    try:
+        app.push(MenuScene(app))
+        for name in args.names:
+            app.home()
+            app.step(1 / 60, [])
+            open_screen(app, name)
+            for _ in range(60):
+                app.step(1 / 60, [])
+            app.draw(app.window)
+            path = args.out / f"{args.prefix}{name}.png"
+            pygame.image.save(app.window, str(path))
+            print(path)
+    finally:
+        app.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
