@@ -433,7 +433,7 @@ class Scene:
                column=0) -> Focusable:
         """A selector whose values are also on a pygame-gui slider: the label and value
         on the row's left, the slider on its right. Left/Right (keys, pad) step it like
-        any selector; the mouse drags it, or clicks along it."""
+        any selector; the mouse drags it."""
         rect = pygame.Rect(rect)
         label_w = round(rect.w * SLIDER_LABEL_SHARE)
         gap = round(12 * self.app.scale)

@@ -256,11 +256,7 @@ class SidePanel:
         return y
 
     def _paint_moves(self, surface, x: int, y: int, width: int) -> None:
-        scene = self.scene
-        palette = scene.app.palette
-        s = scene.app.text_scale
-        size = round(16 * s)
-        line_h = round(21 * s)
+        s = self.scene.app.text_scale
         above = self.view_buttons or ([self.takeover_button] if self.takeover_button
                                       else self.action_buttons)
         bottom = above[0].element.rect.y - round(10 * s) if above \
@@ -268,8 +264,8 @@ class SidePanel:
         self.draw_move_rows(surface, x, y, width, bottom)
 
     def draw_move_rows(self, surface, x: int, y: int, width: int, bottom: int) -> None:
-        """The move list from `y` down to `bottom`: its last rows, numbered (the panel's,
-        and the results card's)."""
+        """The move list from `y` down to `bottom`: its last rows, numbered (the results
+        card lists them all, in its own text box)."""
         scene = self.scene
         palette = scene.app.palette
         s = scene.app.text_scale

@@ -248,7 +248,6 @@ class StatsScene(Scene):
         palette = self.app.palette
         self.draw_title(surface, "Statistics", "games finished, counted for every human seat",
                         y=round(50 * s))
-        area = self._area()
         self.visible_rows = max(1, self.page.rows_shown(self.scroll))
         if self.max_scroll() > 0:
             last = self.scroll + self.visible_rows
