@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from game.engine import storage
+from game.engine.kept_games import DEFAULT_KEPT, GAMES_KEPT
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 ANIMATION_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
@@ -37,6 +38,7 @@ class Settings:
     animation_speed: str = "normal"
     computer_speed: str = "normal"    # pause between moves when computers play
     show_coordinates: bool = True
+    games_kept: int = DEFAULT_KEPT    # finished games kept as records (0: none)
 
     @property
     def volume(self) -> float:
@@ -86,8 +88,8 @@ def _validate(data) -> Settings:
             ok = isinstance(value, bool)
         else:
             allowed = {"palette": PALETTE_CHOICES, "animation_speed": ANIMATION_SPEEDS,
-                       "computer_speed": COMPUTER_SPEEDS}[field.name]
-            ok = value in allowed
+                       "computer_speed": COMPUTER_SPEEDS, "games_kept": GAMES_KEPT}[field.name]
+            ok = value in allowed and type(value) is type(getattr(settings, field.name))
         if ok:
             setattr(settings, field.name, float(value) if field.name in VOLUME_FIELDS else value)
         else:

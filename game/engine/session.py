@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from game.engine import saves, stats, storage
+from game.engine import kept_games, saves, stats, storage
 from game.engine.match import Match
 from game.engine.state import Outcome, PerPosition
 
@@ -282,12 +282,15 @@ class Session:
         return f"{self.config.keeper.failure}: {error}" if error else None
 
     def _count(self, state, outcome) -> None:
-        """A finished game goes into the statistics once (taking its last move back and
-        finishing again is the same game)."""
+        """A finished game goes into the statistics, and is kept as a record, once
+        (taking its last move back and finishing again is the same game)."""
         if not self.config.records_stats or self._counted is state:
             return
         self._counted = state
         problems = stats.record_finished_game(state.spec.name, self.seats, outcome)
+        kept = kept_games.keep(state, self.seats, self.names,
+                               getattr(self.settings, "games_kept", kept_games.DEFAULT_KEPT))
+        problems += [kept] if kept else []
         if problems:
             self.notice = problems[0]
             self.frontend.report(problems)

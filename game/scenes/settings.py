@@ -1,8 +1,10 @@
 """Settings: the effects' and the music's volume (on sliders), fullscreen, palette,
-animation and computer speed. Saved at once."""
+animation and computer speed, board coordinates, how many finished games are kept as
+records. Saved at once."""
 from __future__ import annotations
 
 from game import settings as settings_module
+from game.engine.kept_games import GAMES_KEPT
 from game.scenes.base import Scene
 from game.ui.text import draw_text
 
@@ -13,7 +15,7 @@ class SettingsScene(Scene):
     def build(self, size) -> None:
         st = self.app.settings
         s = self.app.scale
-        rects = iter(self.column_rects(8, width=600, height=46, gap=10, top=round(140 * s)))
+        rects = iter(self.column_rects(9, width=600, height=46, gap=10, top=round(140 * s)))
         volume = min(VOLUMES, key=lambda v: abs(v - st.effects_volume))
         self.slider(next(rects), "Volume", VOLUMES, volume, self.set_volume,
                     lambda v: f"{round(v * 100)}%")
@@ -32,6 +34,9 @@ class SettingsScene(Scene):
         self.selector(next(rects), "Board coordinates", (True, False), st.show_coordinates,
                       lambda v: self.set_value("show_coordinates", v),
                       lambda v: "shown" if v else "hidden")
+        self.selector(next(rects), "Finished games kept", GAMES_KEPT, st.games_kept,
+                      lambda v: self.set_value("games_kept", v),
+                      lambda v: "none" if v == 0 else f"the last {v}")
         self.button(next(rects), "Back", self.app.pop)
 
     def set_value(self, name, value) -> None:

@@ -1,0 +1,62 @@
+"""Finished games kept as records (docs/RECORDS.md) in the user's data folder, games/.
+
+A game with a human seat is kept when it finishes: one file a game, named by when it
+ended and its game (`20261125-061502-xtic.txt`), written atomically by the background
+writer. The setting "Games kept" bounds how many stay: past it the oldest go first, and
+0 keeps none (those already kept stay until a game is kept again).
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import game.records
+from game.engine import storage
+
+GAMES_KEPT = (0, 20, 100, 500)      # the setting's values
+DEFAULT_KEPT = 100
+
+
+def games_dir() -> Path:
+    return storage.data_dir() / "games"
+
+
+def kept_files() -> list[Path]:
+    """The kept records, oldest first (their names sort by when the game ended)."""
+    folder = games_dir()
+    return sorted(folder.glob("*.txt")) if folder.is_dir() else []
+
+
+_last: list[Path] = []              # the file kept last: its write's failure is told next
+
+
+def keep(state, seats, names, limit: int, now: float | None = None) -> str | None:
+    """Keep the finished game `state` (its `seats` and players' `names` as headers) and
+    drop the oldest records past `limit`. Returns a message when the last game kept
+    could not be written (the writer reports failures afterwards), else None."""
+    message = None
+    if _last and _last[0].parent == games_dir():
+        storage.writer.wait(_last[0])   # (long written, but for games ended in a burst)
+        error = storage.writer.error(_last[0])
+        if error is not None:           # told once
+            message = f"A finished game could not be kept in {_last[0]}: {error}"
+    _last.clear()
+    if limit <= 0 or all(seat.is_computer for seat in seats):
+        return message
+    ended = time.localtime(time.time() if now is None else now)
+    spec = state.spec
+    headers = {"Date": time.strftime("%Y-%m-%d %H:%M:%S", ended)}
+    for title, name in zip(spec.seats_for(state.options), names):
+        headers[f"Seat {title}"] = name
+    stem = f"{time.strftime('%Y%m%d-%H%M%S', ended)}-{spec.name}"
+    files = kept_files()
+    path = games_dir() / f"{stem}.txt"
+    number = 2
+    while path in files or path in _last:
+        path = games_dir() / f"{stem}-{number}.txt"
+        number += 1
+    storage.writer.write(path, game.records.dumps(state, headers).encode("utf-8"))
+    _last[:] = [path]
+    for old in sorted(files + [path])[:-limit]:
+        storage.writer.write(old, None)
+    return message
