@@ -83,7 +83,7 @@ def main(argv=None) -> int:
     parser.add_argument("names", nargs="*", default=list(SCREENS))
     parser.add_argument("--prefix", default="")
     parser.add_argument("--size", default="1280x720")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="screens-")
