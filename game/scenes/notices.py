@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from game.ui.text import fit_text, font, wrap_text
-from game.ui.theme import NOTICE
+from game.ui.theme import NOTICE, preload_text_size
 
 NOTICE_SIZE = 15            # text size at scale 1 …
 NOTICE_MIN_SIZE = 13        # … and never smaller (800×480 would give 9 pixels)
@@ -76,9 +76,7 @@ def place_notices(scene, lines, y: int) -> pygame.Rect | None:
         return None
     app = scene.app
     size = notice_size(app)
-    fonts = scene.ui.get_theme().get_font_dictionary()
-    if not fonts.check_font_preloaded(fonts.create_font_id(size, "noto_sans", False, False)):
-        fonts.preload_font(size, "noto_sans", force_immediate_load=True)
+    preload_text_size(scene.ui, size)
     width = notice_width(app) + 2 * _margin(app.scale)
     rect = pygame.Rect((app.size[0] - width) // 2, y, width, notices_height(app, lines))
     markup = "<br>".join(html.escape(line) for line, _ in lines)

@@ -18,7 +18,7 @@ import pygame_gui
 
 from game.ui.colours import rgb
 from game.ui.text import draw_text, fit_text, wrap_text
-from game.ui.theme import PANEL_TEXT
+from game.ui.theme import PANEL_TEXT, preload_text_size
 
 SEAT_LINES = 2              # a seat's "Blue: Computer (beginner)" may take two lines
 STATUS_SIZE, LINE_SIZE, SMALL_SIZE = 17, 16, 15     # the running text's sizes at scale 1
@@ -39,14 +39,8 @@ class SidePanel:
         scene = self.scene
         session = scene.session
         s = scene.app.scale
-        # The running text's fonts, loaded now rather than by its first box (pygame-gui
-        # warns of a font it has to load while laying out text).
-        fonts = scene.ui.get_theme().get_font_dictionary()
-        for size in (STATUS_SIZE, LINE_SIZE, SMALL_SIZE):
-            pixels = round(size * scene.app.text_scale)
-            if not fonts.check_font_preloaded(fonts.create_font_id(pixels, "noto_sans",
-                                                                   False, False)):
-                fonts.preload_font(pixels, "noto_sans", force_immediate_load=True)
+        for size in (STATUS_SIZE, LINE_SIZE, SMALL_SIZE):     # the running text's
+            preload_text_size(scene.ui, round(size * scene.app.text_scale))
         panel = scene.panel
         bw = (panel.w - round(40 * s)) // 3
         bh = round(44 * s)

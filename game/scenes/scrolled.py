@@ -33,10 +33,6 @@ class ScrolledPicture:
         self._offset = 0
 
     @property
-    def rect(self) -> pygame.Rect:
-        return self.container.rect
-
-    @property
     def bar(self):
         """The container's scroll bar (None when everything fits)."""
         return self.container.vert_scroll_bar

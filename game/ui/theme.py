@@ -69,3 +69,12 @@ def load_theme(palette, scale: float) -> dict:
 def button_colours(palette) -> dict:
     """The buttons' colours in `palette`'s theme (the menu paints its cards in them)."""
     return _read(theme_file(palette))["button"]["colours"]
+
+
+def preload_text_size(ui, pixels: int) -> None:
+    """Load the regular text font at `pixels` into the manager `ui`, unless it has it: a
+    text box sized in its markup (`pixel_size`) would load it while laying out, and
+    pygame-gui warns of that."""
+    fonts = ui.get_theme().get_font_dictionary()
+    if not fonts.check_font_preloaded(fonts.create_font_id(pixels, "noto_sans", False, False)):
+        fonts.preload_font(pixels, "noto_sans", force_immediate_load=True)
