@@ -31,6 +31,9 @@ WINDOW_ICON_SIZE = 64
 # reach the widgets through the scenes' actions and the focus ring only, so a notch or a
 # key press scrolls by rows (game/scenes/base.py).
 WIDGET_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+# While a text entry is focused the keyboard types in it; these keys end the typing.
+TYPING_EVENTS = (pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING)
+END_TYPING = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_TAB)
 
 
 class App:
@@ -318,6 +321,14 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.on_resize(event.size)
             return
+        if event.type in TYPING_EVENTS and self.scene is not None:
+            entry = self.scene.typing_entry()
+            if entry is not None:           # the keys are the entry's while typing
+                if event.type == pygame.KEYDOWN and event.key in END_TYPING:
+                    entry.unfocus()
+                else:
+                    self.scene.widget_event(event)
+                return
         if event.type in WIDGET_EVENTS and self.scene is not None:
             self.scene.widget_event(event)
         for action in self.input.translate(event):

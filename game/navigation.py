@@ -20,6 +20,10 @@ SCENES = {
     "puzzles": "game.scenes.puzzles:PuzzleSelectScene",
     "deal_search": "game.scenes.puzzles:DealSearchScene",
     "puzzle": "game.scenes.puzzle_play:PuzzleScene",
+    "games": "game.scenes.games:GamesScene",
+    "replay": "game.scenes.replay:ReplayScene",
+    "branch": "game.scenes.record_dialogs:BranchScene",
+    "export": "game.scenes.record_dialogs:ExportScene",
 }
 
 

@@ -58,6 +58,32 @@ def dumps(state, headers: dict | None = None) -> str:
 def loads(text: str):
     """(the state the record ends in, its headers as a dict of str). ValueError naming
     the line for anything malformed, an unknown game or option, or an illegal move."""
+    headers, lines, number = _headers(text)
+    state = _start(headers)
+    expected = 1
+    for number, line in enumerate(lines[number:], number + 1):
+        if not line.strip():
+            continue
+        match = _MOVE.fullmatch(line.strip())
+        if match is None:
+            raise ValueError(f"line {number}: expected a numbered move like '{expected}. "
+                             f"...', got {_clip(line)!r}")
+        if int(match.group(1)) != expected:
+            raise ValueError(f"line {number}: move number {match.group(1)}, expected "
+                             f"{expected}")
+        move_text = match.group(2).strip()
+        try:
+            state.play(state.parse_move(move_text))
+        except ValueError as exc:
+            raise ValueError(f"line {number}: move {expected} {move_text!r} is not "
+                             f"legal here: {exc}") from None
+        expected += 1
+    return state, headers
+
+
+def _headers(text: str):
+    """(headers, the record's lines, the number of the line ending the headers), the
+    format line and every line's length checked."""
     if not isinstance(text, str):
         raise ValueError("a record is text")
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
@@ -87,26 +113,14 @@ def loads(text: str):
         if key in headers:
             raise ValueError(f"line {number}: the header {key!r} is given twice")
         headers[key] = value.strip()
-    state = _start(headers)
-    expected = 1
-    for number, line in enumerate(lines[number:], number + 1):
-        if not line.strip():
-            continue
-        match = _MOVE.fullmatch(line.strip())
-        if match is None:
-            raise ValueError(f"line {number}: expected a numbered move like '{expected}. "
-                             f"...', got {_clip(line)!r}")
-        if int(match.group(1)) != expected:
-            raise ValueError(f"line {number}: move number {match.group(1)}, expected "
-                             f"{expected}")
-        move_text = match.group(2).strip()
-        try:
-            state.play(state.parse_move(move_text))
-        except ValueError as exc:
-            raise ValueError(f"line {number}: move {expected} {move_text!r} is not "
-                             f"legal here: {exc}") from None
-        expected += 1
-    return state, headers
+    return headers, lines, number
+
+
+def read_headers(text: str):
+    """(headers, number of moves) of a record, read without playing its moves: enough to
+    list records. ValueError naming the line for a malformed record head."""
+    headers, lines, number = _headers(text)
+    return headers, sum(1 for line in lines[number:] if _MOVE.fullmatch(line.strip()))
 
 
 def _start(headers: dict[str, str]):

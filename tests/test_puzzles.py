@@ -115,7 +115,7 @@ def test_levels_solved_with_each_device_open_the_next(make_app, device_name):
     play_line(app, device, puzzle, LEVELS[0].line)
     results = wait_for_scene(app, "ResultsScene")
     assert results.headline == f"{LEVELS[0].title}: solved" and "3 stars" in results.reason
-    assert labels(results) == ["Next level", "Play again", "Levels"]
+    assert labels(results) == ["Next level", "Play again", "Levels", "Replay", "Analyse"]
     progress = json.loads(written(progress_path()).read_text())
     assert progress["best"] == {LEVELS[0].id: LEVELS[0].par}
     assert puzzle.celebration is not None and puzzle.game_actions()[0][0] == "Restart"

@@ -173,7 +173,7 @@ def test_whole_game_with_one_device(make_app, device_name):
         assert results.headline == "A draw"
     else:
         assert results.headline == f"Player {outcome.winner + 1} wins"
-    assert labels(results) == ["Rematch", "Take back", "Menu"]
+    assert labels(results) == ["Rematch", "Take back", "Menu", "Replay", "Analyse"]
     assert not written(saves.resume_path()).exists(), "a finished game is not offered to continue"
 
     old_state = play.state

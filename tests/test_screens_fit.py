@@ -11,7 +11,9 @@ import sys
 import pygame
 import pytest
 
+import game.records
 import game.rules
+from game.engine import kept_games as kept_games_module
 from game.engine.saves import Seat
 from game.ui import text as text_module
 from scene_driver import step
@@ -82,6 +84,32 @@ def screens(app):
             app.open("play", finished(spec), [HUMAN, HUMAN])
             app.open("results", app.scene)
         yield f"results {spec.name}", results
+
+        def replay(spec=spec):
+            app.open("replay", game.records.dumps(finished(spec), {"Seat First": "You"}))
+            app.scene.go_to(app.scene.total // 2)
+        yield f"replay {spec.name}", replay
+
+    def kept_games():
+        folder = kept_games_module.games_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        for spec in specs:
+            (folder / f"20261125-1000-{spec.name}.txt").write_text(
+                game.records.dumps(finished(spec), {"Seat First": "You"}))
+        (folder / "notes.txt").write_text("no record")
+        app.open("games")
+    yield "games", kept_games
+
+    def export():
+        app.open("replay", game.records.dumps(finished(specs[0])))
+        app.scene.export()
+    yield "export", export
+
+    def branch():
+        app.open("replay", game.records.dumps(finished(specs[-1])))
+        app.scene.go_to(3)
+        app.scene.play_from_here()
+    yield "play from here", branch
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -115,7 +115,7 @@ def test_a_whole_game_of_a_match_with_one_device(make_app, device_name):
     assert "Match to 15" in results.reason
     decided = Match.leader(play.session.match.scores_after_current(), 15) is not None
     first = "New match" if decided else "Next game"
-    assert labels(results) == [first, "Take back", "Menu"]
+    assert labels(results) == [first, "Take back", "Menu", "Replay", "Analyse"]
     if not decided:
         assert written(saves.resume_path()).exists(), "a match in progress stays saved"
     device.activate(first)
@@ -257,4 +257,5 @@ def test_a_solved_solitaire_says_so(make_app):
     settle(app)
     results = wait_for_scene(app, "ResultsScene")
     assert results.headline == "Solved!"
-    assert labels(results) == ["Rematch", "Take back", "Menu"]
+    assert labels(results) == ["Rematch", "Take back", "Menu", "Replay",
+                              "Analyse"]

@@ -73,6 +73,7 @@ class AIWorker:
         self._next_id = 1
         self.pending_id: int | None = None
         self.progress = None            # the pending job's last progress report
+        self._reports: list = []        # its reports not yet taken (take_reports)
 
     def _ensure_process(self) -> None:
         if self._process is not None and self._process.is_alive():
@@ -123,6 +124,7 @@ class AIWorker:
         self._conn.send((request_id, kind, payload))
         self.pending_id = request_id
         self.progress = None
+        self._reports = []
         return request_id
 
     @property
@@ -140,6 +142,7 @@ class AIWorker:
                     continue                    # from a cancelled request
                 if kind == PROGRESS:
                     self.progress = value
+                    self._reports.append(value)
                     continue
                 self.pending_id = None
                 if kind == ERROR:
@@ -158,6 +161,12 @@ class AIWorker:
             self._discard_process()
             return Reply(failed, error="the computer player stopped unexpectedly")
         return None
+
+    def take_reports(self) -> list:
+        """Every progress report poll() read since the last call, oldest first (a job
+        that reports each step: the analysis of each position)."""
+        taken, self._reports = self._reports, []
+        return taken
 
     def cancel(self) -> None:
         """Abandon the pending request; its search is stopped at once."""

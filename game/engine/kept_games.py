@@ -30,7 +30,24 @@ def kept_files() -> list[Path]:
 _last: list[Path] = []              # the file kept last: its write's failure is told next
 
 
-def keep(state, seats, names, limit: int, now: float | None = None) -> str | None:
+def record_headers(state, names, match=None, now: float | None = None) -> dict:
+    """The headers a kept or exported record carries: when it was played, who sat in
+    each seat (and at which level), and for a game of a match its number and the match
+    score after it."""
+    ended = time.localtime(time.time() if now is None else now)
+    headers = {"Date": time.strftime("%Y-%m-%d %H:%M:%S", ended)}
+    for title, name in zip(state.spec.seats_for(state.options), names):
+        headers[f"Seat {title}"] = name
+    if match is not None:
+        headers["Match game"] = str(match.game_number)
+        headers["Match score"] = (" ".join(f"{points:g}" for points
+                                           in match.scores_after_current())
+                                  + f" (to {match.rules.target})")
+    return headers
+
+
+def keep(state, seats, names, limit: int, now: float | None = None,
+         match=None) -> str | None:
     """Keep the finished game `state` (its `seats` and players' `names` as headers) and
     drop the oldest records past `limit`. Returns a message when the last game kept
     could not be written (the writer reports failures afterwards), else None."""
@@ -43,12 +60,9 @@ def keep(state, seats, names, limit: int, now: float | None = None) -> str | Non
     _last.clear()
     if limit <= 0 or all(seat.is_computer for seat in seats):
         return message
-    ended = time.localtime(time.time() if now is None else now)
-    spec = state.spec
-    headers = {"Date": time.strftime("%Y-%m-%d %H:%M:%S", ended)}
-    for title, name in zip(spec.seats_for(state.options), names):
-        headers[f"Seat {title}"] = name
-    stem = f"{time.strftime('%Y%m%d-%H%M%S', ended)}-{spec.name}"
+    now = time.time() if now is None else now
+    headers = record_headers(state, names, match, now)
+    stem = f"{time.strftime('%Y%m%d-%H%M%S', time.localtime(now))}-{state.spec.name}"
     files = kept_files()
     path = games_dir() / f"{stem}.txt"
     number = 2

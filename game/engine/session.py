@@ -289,11 +289,18 @@ class Session:
         self._counted = state
         problems = stats.record_finished_game(state.spec.name, self.seats, outcome)
         kept = kept_games.keep(state, self.seats, self.names,
-                               getattr(self.settings, "games_kept", kept_games.DEFAULT_KEPT))
+                               getattr(self.settings, "games_kept", kept_games.DEFAULT_KEPT),
+                               match=self.match)
         problems += [kept] if kept else []
         if problems:
             self.notice = problems[0]
             self.frontend.report(problems)
+
+    def record_text(self) -> str:
+        """The game as a record (docs/RECORDS.md), with the kept games' headers."""
+        import game.records
+        return game.records.dumps(self.state, kept_games.record_headers(
+            self.state, self.names, self.match))
 
     # --- what the humans can do ----------------------------------------------------------
     def actions(self) -> list[Action]:

@@ -22,6 +22,7 @@ from game.ui.text import draw_text
 from game.ui.theme import load_theme
 
 SLIDER_LABEL_SHARE = 0.42       # of a slider's row: its label and value, left of the bar
+TEXT_LABEL_SHARE = 0.3         # of a text field's row: its label, left of the entry
 DIALOG_PAD = 24                 # design pixels: a dialog's margin inside its window
 
 # A rounded pygame-gui button draws each of its looks (normal, hovered, selected,
@@ -75,10 +76,17 @@ class Focusable:
         return self.extra.get("slider")
 
     @property
+    def entry(self):
+        """The pygame-gui text entry beside a text field's label, or None."""
+        return self.extra.get("entry")
+
+    @property
     def area(self) -> pygame.Rect:
-        """Where the item is on screen: its element, and its slider if it has one."""
+        """Where the item is on screen: its element, and its slider or entry if it has
+        one."""
         rect = self.element.rect
-        return rect.union(self.slider.rect) if self.slider is not None else rect
+        beside = self.slider or self.entry
+        return rect.union(beside.rect) if beside is not None else rect
 
     @property
     def value(self):
@@ -130,6 +138,7 @@ class FocusRing:
         for item in self.items:
             item.element = None
             item.extra.pop("slider", None)
+            item.extra.pop("entry", None)
         self.items.clear()
         self.focus = 0
 
@@ -210,7 +219,8 @@ class FocusRing:
                 if candidate.area.collidepoint(action.pos):
                     self.set_focus(i)
                     if not rect.collidepoint(action.pos):
-                        return True         # on its slider, which takes the click itself
+                        return True         # on its slider or entry, which takes the
+                    #                           click itself
                     if candidate.is_selector and action.pos[0] < rect.x + rect.w // 3:
                         if candidate.enabled:
                             candidate.step(-1)
@@ -420,8 +430,13 @@ class Scene:
         return item
 
     def selector(self, rect, label, values, current, on_change=None, format_value=str,
-                 column=0, enabled=True) -> Focusable:
-        element = pygame_gui.elements.UIButton(pygame.Rect(rect), label, manager=self.ui)
+                 column=0, enabled=True, container=None) -> Focusable:
+        rect = pygame.Rect(rect)
+        if container is not None:
+            inside = container.get_container().get_rect()
+            rect.topleft = (rect.x - inside.x, rect.y - inside.y)
+        element = pygame_gui.elements.UIButton(rect, label, manager=self.ui,
+                                               container=container)
         index = values.index(current) if current in values else 0
         item = self.ring.add(Focusable(element, None, values=tuple(values), index=index,
                                        label=label, format_value=format_value,
@@ -446,6 +461,33 @@ class Scene:
             click_increment=1)
         item.refresh()
         return item
+
+    def text_field(self, rect, label, text, limit=120, container=None) -> Focusable:
+        """A label button and a pygame-gui text entry beside it, one focus target:
+        pressing the label (Enter, A, a click) or clicking the entry starts typing there;
+        Enter, Esc or Tab ends it (App.process_event gives the keys to the entry
+        meanwhile). The text is `item.entry.get_text()`."""
+        rect = pygame.Rect(rect)
+        label_w = round(rect.w * TEXT_LABEL_SHARE)
+        gap = round(10 * self.app.scale)
+        item = self.button((rect.x, rect.y, label_w, rect.h), label, container=container)
+        item.on_press = lambda: item.entry.focus()
+        place = pygame.Rect(rect.x + label_w + gap, rect.y, rect.w - label_w - gap, rect.h)
+        if container is not None:
+            inside = container.get_container().get_rect()
+            place.topleft = (place.x - inside.x, place.y - inside.y)
+        entry = pygame_gui.elements.UITextEntryLine(place, manager=self.ui,
+                                                    container=container, initial_text=text)
+        entry.set_text_length_limit(limit)
+        item.extra["entry"] = entry
+        return item
+
+    def typing_entry(self):
+        """The text entry being typed in, or None."""
+        for item in self.ring.items:
+            if item.entry is not None and item.entry.is_focused:
+                return item.entry
+        return None
 
     def dialog(self, title: str, text: str, width: int, buttons: int,
                button_height: int = 50, gap: int = 12):

@@ -1,7 +1,7 @@
 """The first screen, the game-select: a card for each game with a live miniature of its
 board (game/scenes/miniatures.py), its name and its line; the suspended game's Continue
-above them; the games' other entries (the solitaire), Statistics, Settings and Quit
-below; the title over a band of Truchet tiles that turn now and then. The arrows move
+above them; the games' other entries (the solitaire), Games (the kept records),
+Statistics, Settings and Quit below; the title over a band of Truchet tiles that turn now and then. The arrows move
 between them as they lie on the screen (a spatial focus ring).
 
 It also shows the app's notices (`app.messages`: a settings or saved-game file that could
@@ -119,7 +119,8 @@ class MenuScene(Scene):
             self.card_rects[spec.name] = rect
         bottom = [(entry.label, lambda entry=entry: self.open_entry(entry), entry.blurb)
                   for entry in entries]
-        bottom += [("Statistics", self.open_stats, None), ("Settings", self.open_settings, None),
+        bottom += [("Games", self.open_games, None), ("Statistics", self.open_stats, None),
+                   ("Settings", self.open_settings, None),
                    ("Quit", self.app.quit, None)]
         total = sw - 2 * margin
         width = (total - (len(bottom) - 1) * gap) // len(bottom)
@@ -174,6 +175,9 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         resumed = self.suspended
         self._open("play", resumed.state, resumed.seats, resumed.match)
+
+    def open_games(self) -> None:
+        self._open("games")
 
     def open_stats(self) -> None:
         self._open("stats")

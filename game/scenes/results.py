@@ -1,5 +1,5 @@
-"""The end of a game: who won and why, the score, every move; rematch, take back, or back
-to the menu.
+"""The end of a game: who won and why, the score, every move; replay or analyse it,
+rematch, take back, or back to the menu.
 
 The move list is a pygame-gui text box (monospaced, so its columns line up) shown from
 its end: a long game scrolls in it, by the wheel or its bar, LB/RB or Tab/Shift+Tab.
@@ -50,10 +50,16 @@ class ResultsScene(Scene):
         if self.play.state.is_over and self.play.state.can_undo and self.play.allows_take_back:
             labels.append(("Take back", self.take_back))
         labels.append((self.play.exit_name.capitalize(), self.play.exit_to))
-        y = panel.bottom - len(labels) * (height + gap) - round(10 * s)
-        for i, (label, action) in enumerate(labels):
-            self.button((panel.x + round(20 * s), y + i * (height + gap), width, height),
-                        label, action)
+        # Rows: Replay and Analyse side by side; the first action; the others in pairs
+        # (Take back, Menu). Replay and Analyse are made last: the focus starts on the
+        # first action, and Up from it reaches them.
+        rows = [labels[:1]] + [labels[i:i + 2] for i in range(1, len(labels), 2)]
+        y = panel.bottom - (len(rows) + 1) * (height + gap) - round(10 * s)
+        for i, row in enumerate(rows, 1):
+            self._button_row(row, y + i * (height + gap), width, height, gap)
+        self._button_row([(label, lambda analyse=analyse: self.replay(analyse))
+                          for label, analyse in (("Replay", False), ("Analyse", True))],
+                         y, width, height, gap)
         # The moves, in the room between the texts and the buttons.
         self.moves_box = None
         ts = self.app.text_scale
@@ -66,6 +72,12 @@ class ResultsScene(Scene):
             self.moves_box = pygame_gui.elements.UITextBox(
                 self.moves_html(), rect, manager=self.ui, object_id=MOVE_LIST)
             self.scroll_moves(len(self.play.state.history))      # from the end
+
+    def _button_row(self, row, y: int, width: int, height: int, gap: int) -> None:
+        x = self.play.panel.x + round(20 * self.app.scale)
+        each = (width - (len(row) - 1) * gap) // len(row)
+        for column, (label, action) in enumerate(row):
+            self.button((x + column * (each + gap), y, each, height), label, action)
 
     def move_rows(self) -> list:
         state = self.play.state
@@ -108,6 +120,11 @@ class ResultsScene(Scene):
     def go_on(self, action) -> None:
         self.app.pop()
         action()
+
+    def replay(self, analyse: bool) -> None:
+        """The game just finished in the replay viewer (analysing it at once for Analyse);
+        Back there returns to this card."""
+        self.app.open("replay", self.play.session.record_text(), analyse)
 
     def take_back(self) -> None:
         self.app.pop()

@@ -17,7 +17,8 @@ from pathlib import Path
 
 SCREENS = ("menu", "settings", "stats", "puzzles", "play_xtic", "play_xoliba",
            "play_catalina", "play_che", "play_xutoli", "pause_che", "confirm",
-           "results_xtic", "results_catalina")
+           "results_xtic", "results_catalina", "games", "replay_xoliba", "replay_catalina",
+           "analysis_xtic", "analysis_che", "export", "branch")
 
 
 def _played(spec, moves: int | None):
@@ -48,6 +49,38 @@ def _some_statistics():
     return stats
 
 
+def _record(spec, moves: int | None = None) -> str:
+    """A record of a seeded game of `spec`, as a kept game's."""
+    import game.records
+    from game.engine.kept_games import record_headers
+    state = _played(spec, moves)
+    names = ["You", f"Computer ({spec.ai_levels[0]})", "Computer 2"][:len(
+        spec.seats_for(state.options))]
+    return game.records.dumps(state, record_headers(state, names, now=1_764_000_000))
+
+
+def _kept_games() -> None:
+    """A kept record of each game, and a file that is no record."""
+    import game.rules
+    from game.engine import kept_games, storage
+    folder = kept_games.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for number, spec in enumerate(game.rules.all_specs()):
+        storage.atomic_write_text(folder / f"2026112{number}-1000{number}-{spec.name}.txt",
+                                  _record(spec))
+    (folder / "notes.txt").write_text("not a record\n")
+
+
+def _replay(app, spec, index: int, analyse: bool = False) -> None:
+    import time
+    app.open("replay", _record(spec), analyse)
+    deadline = time.monotonic() + 180
+    while app.scene.analysing and time.monotonic() < deadline:
+        app.step(1 / 60, [])
+        time.sleep(0.02)
+    app.scene.go_to(index)
+
+
 def open_screen(app, name: str) -> None:
     import game.rules
     from game.engine.saves import Seat
@@ -73,6 +106,17 @@ def open_screen(app, name: str) -> None:
     elif kind == "confirm":
         app.open("stats")
         app.scene.ask_reset()
+    elif kind == "games":
+        _kept_games()
+        app.open("games")
+    elif kind in ("replay", "analysis"):
+        _replay(app, spec, 10, analyse=kind == "analysis")
+    elif kind == "export":
+        _replay(app, game.rules.get("xtic"), 6)
+        app.scene.export()
+    elif kind == "branch":
+        _replay(app, game.rules.get("xutoli"), 9)
+        app.scene.play_from_here()
     elif kind != "menu":
         raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")
 

@@ -495,8 +495,10 @@ class CatalinaView(BoardView):
         if dice is None:
             if state.is_over:
                 text = "Game over"
-            else:
+            elif self.humans_turn():
                 text = f"{rules.SEATS[roller]} to roll: click here, Enter or A"
+            else:
+                text = f"{rules.SEATS[roller]} to roll"
             draw_text(surface, fit_text(text, max(14, tray.h // 5), tray.w - 20), tray.center,
                       max(14, tray.h // 5), palette.text_dim, anchor="center")
             return

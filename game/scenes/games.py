@@ -1,0 +1,235 @@
+"""Games: the finished games kept as records, and the records in the player's folders.
+
+On the left: which game to show (all, or one), which folder (the kept games first, then
+Documents, Desktop, Downloads, Home), "Paste a record" (from the clipboard) and Back. On
+the right: the records of that folder, newest first, a row each (game, result, players,
+length, date); a row opens the record in the replay viewer. A file that is no record
+stays in the list with its fault, and opening one that fails says which line is wrong
+and why; nothing is moved or written.
+
+Up/Down go along the list (it scrolls at its ends), Left/Right between the list and the
+controls (on a selector they change it), the wheel scrolls, Enter/A or a click opens.
+"""
+from __future__ import annotations
+
+import pygame
+
+import game.rules
+from game import input as inp
+from game.engine import record_files
+from game.scenes.base import Scene
+from game.ui import clipboard
+from game.ui.colours import readable_on
+from game.ui.text import draw_text, fit_text, wrap_text
+from game.ui.theme import button_colours
+
+ROW_HEIGHT, ROW_GAP = 40, 6         # design pixels
+WHEEL_ROWS = 3
+ALL = "all"
+
+
+class GamesScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.places = record_files.export_folders()
+        self.place = 0
+        self.shown_game = ALL
+        self.offset = 0                 # the first row shown
+        self.visible = 1                # rows that fit
+        self.problem = ""               # why the last record could not be opened
+        self.records: list = []
+        self.reload()
+
+    def reload(self) -> None:
+        listed = record_files.listing(self.places[self.place][1])
+        self.records = [entry for entry in listed
+                        if self.shown_game == ALL or entry.game == self.shown_game]
+        self.offset = 0
+
+    def resume(self) -> None:
+        # Back from a replay or a game: a game just finished may have been kept.
+        self.reload_keeping_offset()
+        super().resume()
+
+    def reload_keeping_offset(self) -> None:
+        offset = self.offset
+        self.reload()
+        self.offset = min(offset, max(0, len(self.records) - 1))
+
+    # --- layout ---------------------------------------------------------------------------
+    def build(self, size) -> None:
+        s = self.app.scale
+        sw, sh = size
+        margin = round(32 * s)
+        left_w = min(round(320 * s), sw // 3)
+        top = round(120 * s)
+        bh, gap = round(46 * s), round(12 * s)
+        specs = sorted(game.rules.all_specs(), key=lambda spec: spec.title)
+        games = [ALL] + [spec.name for spec in specs]
+        titles = {spec.name: spec.title for spec in specs}
+        x = margin
+        self.selector((x, top, left_w, bh), "Show", games, self.shown_game, self.set_game,
+                      lambda name: "all games" if name == ALL else titles[name])
+        self.selector((x, top + bh + gap, left_w, bh), "Folder",
+                      list(range(len(self.places))), self.place, self.set_place,
+                      lambda i: self.places[i][0])
+        self.button((x, top + 2 * (bh + gap), left_w, bh), "Paste a record", self.paste)
+        self.button((x, sh - margin - bh, left_w, bh), "Back", self.on_back)
+        # The list: as many rows as fit above the problem lines.
+        self.list_rect = pygame.Rect(x + left_w + round(24 * s), top,
+                                     sw - margin - (x + left_w + round(24 * s)),
+                                     sh - margin - top - self._problem_height())
+        row_h, row_gap = round(ROW_HEIGHT * s), round(ROW_GAP * s)
+        self.visible = max(1, (self.list_rect.h + row_gap) // (row_h + row_gap))
+        self.offset = max(0, min(self.offset, len(self.records) - self.visible))
+        for slot, index in enumerate(range(self.offset,
+                                           min(len(self.records), self.offset + self.visible))):
+            rect = (self.list_rect.x, self.list_rect.y + slot * (row_h + row_gap),
+                    self.list_rect.w, row_h)
+            # The row's columns are painted over an empty button (draw_rows).
+            item = self.button(rect, "", lambda index=index: self.open(index), column=1)
+            item.extra["row"] = index
+        colours = button_colours(self.app.palette)
+        self.row_text_colours = {
+            state: readable_on(pygame.Color(colours[f"{state}_bg"]), self.app.palette.text,
+                               self.app.palette.background)
+            for state in ("normal", "selected")}
+
+    def _problem_height(self) -> int:
+        if not self.problem:
+            return 0
+        return len(self._problem_lines()) * round(22 * self.app.text_scale) + \
+            round(12 * self.app.scale)
+
+    def _problem_lines(self) -> list:
+        s = self.app.scale
+        width = self.app.size[0] - round(32 * s) - (round(32 * s) + min(round(320 * s),
+                                                                      self.app.size[0] // 3)
+                                                    + round(24 * s))
+        return wrap_text(self.problem, round(16 * self.app.text_scale), width)[:4]
+
+    @staticmethod
+    def row_columns(entry) -> list:
+        """(share of the row's width, text) of a record's row."""
+        if entry.problem:
+            return [(0.3, entry.path.name), (0.7, f"cannot be opened: {entry.problem}")]
+        moves = f"{entry.moves} move" + ("" if entry.moves == 1 else "s")
+        return [(0.16, entry.title), (0.19, entry.result), (0.35, entry.players),
+                (0.11, moves), (0.19, entry.date[:16])]
+
+    def row_text(self, index: int) -> str:
+        return " · ".join(text for _, text in self.row_columns(self.records[index]))
+
+    def draw_rows(self, surface) -> None:
+        s, ts = self.app.scale, self.app.text_scale
+        size = round(16 * ts)
+        pad = round(12 * s)
+        focused = self.ring.current
+        for item in self.ring.items:
+            index = item.extra.get("row")
+            if index is None:
+                continue
+            rect = item.element.rect
+            colour = self.row_text_colours["selected" if item is focused else "normal"]
+            x = rect.x + pad
+            inner = rect.w - 2 * pad
+            for share, text in self.row_columns(self.records[index]):
+                width = round(inner * share) - pad
+                draw_text(surface, fit_text(text, size, width), (x, rect.centery), size,
+                          colour, anchor="midleft")
+                x += round(inner * share)
+
+    # --- what the controls do -------------------------------------------------------------
+    def set_game(self, name: str) -> None:
+        self.shown_game = name
+        self.reload()
+        self.rebuild()
+
+    def set_place(self, index: int) -> None:
+        self.place = index
+        self.problem = ""
+        self.reload()
+        self.rebuild()
+
+    def open(self, index: int) -> None:
+        entry = self.records[index]
+        try:
+            _, _, text = record_files.open_record(entry.path)
+        except ValueError as exc:
+            self._refuse(str(exc))
+            return
+        self.problem = ""
+        self.app.open("replay", text)
+
+    def paste(self) -> None:
+        text, problem = clipboard.paste()
+        if text is not None:
+            try:
+                record_files.parse_text(text)
+            except ValueError as exc:
+                problem = f"The clipboard holds no record we can open: {exc}"
+        if problem:
+            self._refuse(problem)
+            return
+        self.problem = ""
+        self.app.open("replay", text)
+
+    def _refuse(self, message: str) -> None:
+        self.problem = message
+        self.app.sounds.play("illegal")
+        self.rebuild()
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, action) -> None:
+        item = self.ring.current
+        row = item.extra.get("row") if item is not None else None
+        if action.kind == inp.SCROLL:
+            self.scroll(-action.amount * WHEEL_ROWS)
+            return
+        if row is not None and action.kind in (inp.UP, inp.DOWN):
+            step = -1 if action.kind == inp.UP else 1
+            slot = row - self.offset
+            if 0 <= row + step < len(self.records) and not 0 <= slot + step < self.visible:
+                self.scroll(step)           # at the list's edge: it moves, the focus stays
+                return
+            if not 0 <= row + step < len(self.records):
+                return                      # the list's ends do not wrap
+        super().handle(action)
+
+    def scroll(self, rows: int) -> None:
+        offset = max(0, min(self.offset + rows, len(self.records) - self.visible))
+        if offset != self.offset:
+            self.offset = offset
+            self.rebuild()
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, surface) -> None:
+        self.draw_background(surface)
+        s, ts = self.app.scale, self.app.text_scale
+        palette = self.app.palette
+        self.draw_title(surface, "Games", None, y=round(48 * s))
+        place, folder = self.places[self.place]
+        count = len(self.records)
+        where = "kept when they end" if place == "Kept games" else str(folder)
+        heading = (f"{count} record{'s' if count != 1 else ''} · {where}"
+                   + (f" · {self.offset + 1}–{min(count, self.offset + self.visible)} shown"
+                      if count > self.visible else ""))
+        draw_text(surface, fit_text(heading, round(17 * ts), self.list_rect.w),
+                  (self.list_rect.x, round(88 * s)), round(17 * ts), palette.text_dim)
+        if not self.records:
+            empty = ("No finished games yet: each game you finish is kept here "
+                     "(Settings: Finished games kept)." if place == "Kept games" else
+                     "No record files (.txt) in this folder.")
+            y = self.list_rect.y
+            for line in wrap_text(empty, round(18 * ts), self.list_rect.w):
+                draw_text(surface, line, (self.list_rect.x, y), round(18 * ts), palette.text)
+                y += round(26 * ts)
+        if self.problem:
+            y = self.list_rect.bottom + round(12 * s)
+            for line in self._problem_lines():
+                draw_text(surface, line, (self.list_rect.x, y), round(16 * ts),
+                          palette.highlight_bad)
+                y += round(22 * ts)
+        self.draw_widgets(surface)
+        self.draw_rows(surface)
+        self.ring.draw(surface)

@@ -1,0 +1,184 @@
+"""Record files opened, listed and exported (game/engine/record_files.py): the file
+faults the other user files are tested against, applied to records. A bad record is
+refused with a message naming the file and what is wrong (its line when the fault is
+inside), and the file stays exactly as it was; an export never overwrites a file and
+leaves nothing behind when it fails."""
+from __future__ import annotations
+
+import json
+import os
+import random
+
+import pytest
+
+import game.records
+import game.rules
+from game.engine import kept_games, record_files, storage
+
+
+def finished_record(name: str = "xtic", seed: int = 3) -> str:
+    spec = game.rules.get(name)
+    state = spec.new_game(seed=seed, options={"players": 2} if name == "xoliba" else {})
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.play(state.copy().sample_chance() if state.is_chance
+                   else rng.choice(state.legal_moves()))
+    headers = kept_games.record_headers(state, ["You", "Computer (easy)"], now=1_764_000_000)
+    return game.records.dumps(state, headers)
+
+
+GOOD = finished_record()
+BAD_RECORDS = {
+    "empty": (b"", "line 1: not a Little Abstracts game record"),
+    "truncated": (GOOD.encode()[:len(GOOD) * 2 // 3].rsplit(b"/", 1)[0],
+                  ", line "),
+    "corrupt": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe garbage", "not a text file"),
+    "wrong type": (json.dumps({"game": "xtic", "moves": [1, 2]}).encode(),
+                   "line 1: not a Little Abstracts game record"),
+    "newer version": (GOOD.replace("format 1", "format 2").encode(),
+                      "line 1: 'Little Abstracts game record, format 2'; this version "
+                      "reads format 1"),
+    "unknown game": (GOOD.replace("Game: xtic", "Game: chess").encode(),
+                     "line 2: unknown game 'chess'"),
+    "unknown option": (GOOD.replace("Option game_type", "Option colour").encode(),
+                       "colour"),
+    "illegal move": (GOOD.replace("\n3. ", "\n3. z9/1 ").encode(), "line 13: move 3 'z9/1 b3/15' is not legal here"),
+    "long line": (GOOD.replace("Date:", "Date: " + "x" * 3000).encode(),
+                  "over 2000 characters"),
+}
+
+
+def snapshot(folder):
+    return {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+def test_a_good_record_file_opens_and_replays(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(GOOD)
+    state, headers, text = record_files.open_record(path)
+    assert text == GOOD and state.is_over and headers["Seat First"] == "You"
+    own = {key: value for key, value in headers.items() if key.startswith(("Date", "Seat"))}
+    assert game.records.dumps(state, own) == GOOD
+
+
+@pytest.mark.parametrize("case", BAD_RECORDS)
+def test_a_bad_record_file_is_named_and_left_alone(tmp_path, case):
+    data, words = BAD_RECORDS[case]
+    path = tmp_path / "bad.txt"
+    path.write_bytes(data)
+    before = snapshot(tmp_path)
+    with pytest.raises(ValueError) as caught:
+        record_files.open_record(path)
+    message = str(caught.value)
+    assert "bad.txt" in message and words in message, message
+    assert snapshot(tmp_path) == before, "a record file is only read"
+    (listed,) = record_files.listing(tmp_path)
+    # The list reads the headers only: a fault in the moves or the options shows when
+    # the record is opened; any other shows in its row.
+    if case not in ("truncated", "illegal move", "unknown option"):
+        assert listed.problem and words.split(",")[0] in listed.problem
+
+
+def test_a_folder_a_missing_file_and_an_unreadable_one_are_named(tmp_path):
+    (tmp_path / "folder.txt").mkdir()
+    with pytest.raises(ValueError, match="is a folder"):
+        record_files.open_record(tmp_path / "folder.txt")
+    with pytest.raises(ValueError, match="does not exist"):
+        record_files.open_record(tmp_path / "gone.txt")
+    locked = tmp_path / "locked.txt"
+    locked.write_text(GOOD)
+    os.chmod(locked, 0)
+    try:
+        if os.access(locked, os.R_OK):
+            pytest.skip("running as root: every file is readable")
+        with pytest.raises(ValueError, match="cannot be read"):
+            record_files.open_record(locked)
+    finally:
+        os.chmod(locked, 0o600)
+
+
+def test_a_file_too_big_is_refused_unread(tmp_path, monkeypatch):
+    path = tmp_path / "huge.txt"
+    path.write_text(GOOD + "\n" * 2_000_000)
+    opened = []
+    monkeypatch.setattr(type(path), "read_bytes", lambda self: opened.append(self))
+    with pytest.raises(ValueError, match="over the 1,000,000"):
+        record_files.open_record(path)
+    assert not opened
+
+
+def test_clipboard_text_is_named_as_the_clipboard():
+    with pytest.raises(ValueError, match="^the clipboard, line 1"):
+        record_files.parse_text("hello")
+    state, headers = record_files.parse_text(GOOD)
+    assert state.is_over
+
+
+def test_the_list_is_newest_first_with_what_a_row_shows(tmp_path):
+    for number, name in enumerate(("xtic", "che", "catalina")):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(finished_record(name))
+        os.utime(path, (1_700_000_000 + number, 1_700_000_000 + number))
+    listed = record_files.listing(tmp_path)
+    assert [entry.game for entry in listed] == ["catalina", "che", "xtic"]
+    entry = listed[-1]
+    state, _ = game.records.loads(finished_record("xtic"))
+    assert entry.moves == len(state.history) and entry.players == "You – Computer (easy)"
+    assert entry.result in ("You won", "You lost", "Draw") and entry.date.startswith("20")
+
+
+# --- export ----------------------------------------------------------------------------
+def test_an_export_never_overwrites_a_file(tmp_path):
+    (tmp_path / "mine.txt").write_text("the player's own file")
+    first = record_files.export(GOOD, tmp_path, "mine")
+    second = record_files.export(GOOD, tmp_path, "mine.txt")
+    assert (tmp_path / "mine.txt").read_text() == "the player's own file"
+    assert first.name == "mine (2).txt" and second.name == "mine (3).txt"
+    assert first.read_text() == GOOD == second.read_text()
+
+
+@pytest.mark.parametrize("name", ["", "  ", "a/b", "..", "x" * 200, "a\\b", "what?"])
+def test_a_name_that_cannot_be_a_file_is_refused(tmp_path, name):
+    with pytest.raises(ValueError, match="cannot be a file name"):
+        record_files.export(GOOD, tmp_path, name)
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_export_to_a_missing_folder_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="is not a folder"):
+        record_files.export(GOOD, tmp_path / "nowhere", "game")
+
+
+def test_a_crash_mid_export_leaves_nothing(tmp_path, monkeypatch):
+    def crash(*args):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "replace", crash)
+    with pytest.raises(OSError):
+        record_files.export(GOOD, tmp_path, "game")
+    assert not list(tmp_path.iterdir()), "no file and no temporary file"
+
+
+def test_the_export_folders_start_with_the_kept_games(app_home):
+    places = record_files.export_folders()
+    assert places[0] == ("Kept games", kept_games.games_dir())
+    assert places[-1][0] == "Home"
+    name = record_files.default_name(game.rules.get("che").new_game(seed=1),
+                                     "2026-11-25 10:12:13")
+    assert name == "che-20261125101213.txt"
+
+
+def test_kept_games_carry_the_match(app_home):
+    from game.engine.match import Match
+    from game.engine.saves import Seat
+    match = Match.start(game.rules.get("xoliba"), {"players": 2}, seed=5)
+    state = match.state
+    rng = random.Random(1)
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    kept_games.keep(state, [Seat("human", None), Seat("computer", "easy")],
+                    ["You", "Computer (easy)"], 10, match=match)
+    storage.writer.wait()
+    (path,) = kept_games.kept_files()
+    _, headers, _ = record_files.open_record(path)
+    assert headers["Match game"] == "1"
+    assert headers["Match score"].endswith(f"(to {match.rules.target})")

@@ -1,0 +1,351 @@
+"""The Games screen, the replay viewer and its windows (Play from here, Export), driven
+with the keyboard alone, the mouse alone and the pad alone."""
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+import game.records
+import game.rules
+from game.engine import kept_games, storage
+from game.engine.saves import Seat
+from game.scenes.play import PlayScene
+from game.ui import clipboard
+from scene_driver import DEVICES, Gamepad, Keyboard, Mouse, find_item, key_event, step, wait_for
+from test_scenes import make_app  # noqa: F401  (the fixture)
+from test_widgets import drag
+
+DEVICE_NAMES = tuple(DEVICES)
+
+
+def played(name: str, seed: int = 3, moves: int | None = None):
+    spec = game.rules.get(name)
+    state = spec.new_game(seed=seed, options={"players": 2} if name == "xoliba" else {})
+    rng = random.Random(seed)
+    while not state.is_over and (moves is None or len(state.history) < moves):
+        state.play(state.copy().sample_chance() if state.is_chance
+                   else rng.choice(state.legal_moves()))
+    return state
+
+
+def record(name: str = "xtic", seed: int = 3, moves: int | None = None) -> str:
+    state = played(name, seed, moves)
+    headers = kept_games.record_headers(state, ["You", "Computer (easy)"],
+                                        now=1_764_000_000 + seed)
+    return game.records.dumps(state, headers)
+
+
+def keep_some(names=("xtic", "che", "catalina")) -> None:
+    folder = kept_games.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for number, name in enumerate(names):
+        storage.atomic_write_text(folder / f"2026112{number}-100000-{name}.txt",
+                                  record(name, seed=number + 1))
+
+
+def open_games(app, device) -> None:
+    device.activate("Games")
+    assert type(app.scene).__name__ == "GamesScene"
+
+
+def rows(scene) -> list:
+    return [item for item in scene.ring.items if "row" in item.extra]
+
+
+def press_first_row(app, device) -> None:
+    scene = app.scene
+    first = rows(scene)[0]
+    if isinstance(device, Mouse):
+        device.press(first)
+        return
+    device.focus(find_item(scene, "Paste a record"))
+    device.direction("right")                    # to the list, nearest row
+    while scene.ring.current is not first:
+        device.direction("up")
+    device.confirm()
+
+
+# --- the Games screen ------------------------------------------------------------------
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_the_games_screen_lists_filters_and_opens_a_kept_game(make_app, device_name):
+    keep_some()
+    app = make_app()
+    device = DEVICES[device_name](app)
+    open_games(app, device)
+    scene = app.scene
+    assert [scene.records[item.extra["row"]].game for item in rows(scene)] == \
+        ["catalina", "che", "xtic"], "newest first"
+    device.change("Show", +1)                    # all games -> the first game (Catalina)
+    assert [entry.game for entry in scene.records] == ["catalina"]
+    device.change("Show", +1)
+    assert [entry.game for entry in scene.records] == ["che"]
+    press_first_row(app, device)
+    assert type(app.scene).__name__ == "ReplayScene"
+    assert app.scene.state.spec.name == "che" and app.scene.index == 0
+    device.back()
+    assert type(app.scene).__name__ == "GamesScene"
+
+
+def test_a_bad_record_in_the_list_says_why_and_stays(make_app):
+    folder = kept_games.games_dir()
+    folder.mkdir(parents=True)
+    bad = record("xtic").replace("\n3. ", "\n3. z9/1 ")
+    (folder / "20261125-100000-xtic.txt").write_text(bad)
+    app = make_app()
+    device = Mouse(app)
+    open_games(app, device)
+    press_first_row(app, device)
+    scene = app.scene
+    assert type(scene).__name__ == "GamesScene"
+    assert "20261125-100000-xtic.txt, line 13: move 3" in scene.problem
+    assert (folder / "20261125-100000-xtic.txt").read_text() == bad
+    step(app, frames=2)                          # drawn with the problem
+
+
+def test_the_list_scrolls_with_the_focus_and_the_wheel(make_app):
+    keep_some(["xtic"] * 30)
+    app = make_app(size=(800, 480))
+    device = Keyboard(app)
+    open_games(app, device)
+    scene = app.scene
+    assert len(scene.records) == 30 and scene.visible < 30
+    press_first_row  # (the focus goes to the list from the controls)
+    device.focus(find_item(scene, "Paste a record"))
+    device.direction("right")
+    while scene.ring.current.extra.get("row") != scene.offset:
+        device.direction("up")
+    for _ in range(29):
+        device.direction("down")
+    assert scene.ring.current.extra["row"] == 29 and scene.offset == 30 - scene.visible
+    device.direction("down")                     # the end does not wrap
+    assert scene.ring.current.extra["row"] == 29
+    Mouse(app).send(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False,
+                                       precise_x=0.0, precise_y=1.0, which=0))
+    assert scene.offset == 30 - scene.visible - 3
+
+
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_a_record_pasted_from_the_clipboard_opens(make_app, device_name):
+    app = make_app()
+    device = DEVICES[device_name](app)
+    open_games(app, device)
+    assert clipboard.copy("not a record") is None
+    device.activate("Paste a record")
+    assert "The clipboard holds no record we can open: the clipboard, line 1" in \
+        app.scene.problem
+    clipboard.copy(record("catalina"))
+    device.activate("Paste a record")
+    assert type(app.scene).__name__ == "ReplayScene"
+    assert app.scene.state.spec.name == "catalina"
+
+
+# --- the replay viewer -----------------------------------------------------------------
+def open_replay(app, text):
+    app.open("replay", text)
+    step(app, frames=2)
+    return app.scene
+
+
+def forward(device):
+    if isinstance(device, Mouse):
+        device.activate(">")
+    elif isinstance(device, Keyboard):
+        device.key(pygame.K_RIGHT)
+    else:
+        device.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+
+
+def backward(device):
+    if isinstance(device, Mouse):
+        device.activate("<")
+    elif isinstance(device, Keyboard):
+        device.key(pygame.K_LEFT)
+    else:
+        device.button(pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+
+
+def to_last(device):
+    if isinstance(device, Mouse):
+        device.activate(">|")
+    elif isinstance(device, Keyboard):
+        device.key(pygame.K_TAB)
+    else:
+        device.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+
+
+def to_first(device):
+    if isinstance(device, Mouse):
+        device.activate("|<")
+    elif isinstance(device, Keyboard):
+        device.key(pygame.K_TAB, pygame.KMOD_LSHIFT)
+    else:
+        device.button(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
+
+
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_stepping_through_a_record_with_each_device(make_app, device_name):
+    text = record("xoliba", seed=2)
+    final, _ = game.records.loads(text)
+    app = make_app()
+    device = DEVICES[device_name](app)
+    scene = open_replay(app, text)
+    assert scene.index == 0 and scene.total == len(final.history)
+    forward(device)
+    assert scene.index == 1 and scene.view.animating, "a step forward animates"
+    forward(device)
+    backward(device)
+    assert scene.index == 1 and not scene.view.animating
+    assert scene.scrubber.index == 1
+    to_last(device)
+    assert scene.index == scene.total and scene.state.is_over
+    assert scene.state.to_json() == final.to_json()
+    forward(device)                              # nothing past the end
+    assert scene.index == scene.total
+    to_first(device)
+    assert scene.index == 0
+    start = json.loads(scene.state.to_json())
+    assert len(start.pop("redo")) == scene.total, "the moves wait to be stepped again"
+    new = json.loads(final.spec.new_game(seed=final.seed, options=final.options).to_json())
+    new.pop("redo", None)
+    assert start == new
+
+
+def test_the_mouse_drags_the_scrubber_and_the_move_list_follows(make_app, monkeypatch):
+    app = make_app()
+    scene = open_replay(app, record("catalina", seed=4))
+    slider = scene.scrubber.slider
+    knob = slider.sliding_button.rect.center
+    drag(app, monkeypatch, knob, (slider.rect.centerx, knob[1]))
+    assert abs(scene.index - scene.total // 2) <= scene.total // 10
+    assert scene.scrubber.index == scene.index
+    before = app.window.copy()
+    scene.go_to(scene.index + 2)
+    step(app)
+    panel = scene.panel
+    assert pygame.image.tobytes(before.subsurface(panel), "RGB") != \
+        pygame.image.tobytes(app.window.subsurface(panel), "RGB"), \
+        "the highlighted move moved"
+
+
+def test_the_current_move_is_highlighted(make_app):
+    app = make_app()
+    scene = open_replay(app, record("xtic"))
+    scene.go_to(3)
+    step(app)
+    accent = pygame.Color(*app.palette.accent)
+    panel = app.window.subsurface(scene.panel)
+    hits = [y for y in range(panel.get_height())
+            if panel.get_at((panel.get_width() // 2, y)) == accent]
+    assert hits, "a highlighted row"
+
+
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_play_from_here_starts_a_branch_against_the_chosen_opponent(make_app, device_name,
+                                                                    tmp_path):
+    text = record("xtic")
+    app = make_app()
+    device = DEVICES[device_name](app)
+    scene = open_replay(app, text)
+    scene.go_to(5)
+    device.activate("Play from here")
+    dialog = app.scene
+    assert type(dialog).__name__ == "BranchScene"
+    device.change("Against", -1)                 # the level below the offered one
+    chosen = dialog.opponent
+    device.activate("Play")
+    play = app.scene
+    assert isinstance(play, PlayScene)
+    state = play.state
+    assert len(state.history) == 5 and state.options == scene.state.options
+    assert state.history == scene.state.history and not state.can_redo
+    you = scene.state.to_play
+    assert not play.session.seats[you].is_computer
+    other = play.session.seats[1 - you]
+    assert other == Seat("computer", chosen.split(":", 1)[1])
+    assert scene.total == len(game.records.loads(text)[0].history), "the record stays"
+
+
+def test_play_from_the_end_says_why_not(make_app):
+    app = make_app()
+    scene = open_replay(app, record("xtic"))
+    scene.last()
+    Mouse(app).activate("Play from here")
+    assert app.scene is scene and "The game is over here" in scene.notice
+
+
+# --- export -----------------------------------------------------------------------------
+def test_export_with_a_typed_name_to_the_chosen_folder(make_app, monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "Documents").mkdir()
+    text = record("che")
+    app = make_app()
+    device = Keyboard(app)
+    scene = open_replay(app, text)
+    device.activate("Export")
+    dialog = app.scene
+    assert dialog.places[dialog.place] == ("Documents", tmp_path / "Documents")
+    device.activate("File name")                 # starts typing in the entry
+    entry = dialog.name_field.entry
+    assert entry.is_focused
+    step(app, [key_event(pygame.K_a, pygame.KMOD_LCTRL)])
+    for char in "my game":
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text=char)])
+    step(app, [key_event(pygame.K_RETURN)])      # ends the typing
+    assert not entry.is_focused and entry.get_text().endswith("my game")
+    entry.set_text("my game")
+    device.activate("Save")
+    assert app.scene is scene
+    saved = tmp_path / "Documents" / "my game.txt"
+    assert saved.read_text() == text and str(saved) in scene.notice
+
+
+def test_export_by_pad_keeps_the_offered_name_and_never_overwrites(make_app, monkeypatch,
+                                                                     tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    text = record("xtic")
+    app = make_app()
+    pad = Gamepad(app)
+    scene = open_replay(app, text)
+    pad.activate("Export")
+    name = app.scene.name
+    assert app.scene.places[app.scene.place] == ("Home", tmp_path)
+    (tmp_path / name).write_text("mine")
+    pad.activate("Save")
+    assert (tmp_path / name).read_text() == "mine"
+    assert (tmp_path / name.replace(".txt", " (2).txt")).read_text() == text
+    pad.activate("Export")
+    pad.activate("Copy to clipboard")
+    assert clipboard.paste() == (text, None) and "clipboard" in scene.notice
+
+
+def test_a_refused_export_says_why_and_keeps_the_window(make_app, monkeypatch, tmp_path):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    app = make_app()
+    open_replay(app, record("xtic"))
+    Mouse(app).activate("Export")
+    dialog = app.scene
+    dialog.name_field.entry.set_text("a/b")
+    Mouse(app).activate("Save")
+    assert app.scene is dialog and "cannot be a file name" in dialog.problem
+    assert list(tmp_path.iterdir()) == []
+
+
+# --- the results card -------------------------------------------------------------------
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_replay_from_the_results_card_and_back(make_app, device_name):
+    app = make_app()
+    device = DEVICES[device_name](app)
+    state = played("xtic", seed=5)
+    app.open("play", state, [Seat("human", None), Seat("human", None)])
+    wait_for(app, lambda: type(app.scene).__name__ == "ResultsScene", what="results")
+    results = app.scene
+    device.activate("Replay")
+    replay = app.scene
+    assert type(replay).__name__ == "ReplayScene" and not replay.analysing
+    assert replay.total == len(state.history)
+    assert replay.headers["Seat First"] == "Player 1"
+    device.back()
+    assert app.scene is results
