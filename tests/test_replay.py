@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 import game.records
+from game.ai import analysis
 import game.rules
 from game.engine import kept_games, storage
 from game.engine.saves import Seat
@@ -349,3 +350,87 @@ def test_replay_from_the_results_card_and_back(make_app, device_name):
     assert replay.headers["Seat First"] == "Player 1"
     device.back()
     assert app.scene is results
+
+
+# --- the analysis ----------------------------------------------------------------------
+@pytest.fixture
+def quick_analysis(monkeypatch):
+    from game.scenes.replay import ANALYSES, ReplayScene
+    monkeypatch.setattr(ReplayScene, "analysis_seconds", 0.05)
+    ANALYSES.clear()
+    yield
+    ANALYSES.clear()
+
+
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_analyse_from_the_results_card(make_app, quick_analysis, device_name, monkeypatch):
+    app = make_app()
+    device = DEVICES[device_name](app)
+    state = played("xtic", seed=5)
+    app.open("play", state, [Seat("human", None), Seat("human", None)])
+    wait_for(app, lambda: type(app.scene).__name__ == "ResultsScene", what="results")
+    device.activate("Analyse")
+    scene = app.scene
+    assert scene.analysing and app.worker.busy
+    assert find_item(scene, "Stop analysis")
+    step(app, frames=2)                          # the progress line, drawn
+    assert scene.verdict_line().startswith("Analysing…")
+    wait_for(app, lambda: not scene.analysing, timeout=60, what="the analysis")
+    assert len(scene.assessments) == scene.total + 1
+    assert not find_item(scene, "Analysed").enabled
+    scene.go_to(scene.total)
+    assert scene.verdict_line() == "The game is over."
+    hinted = []
+    monkeypatch.setattr(scene.view, "draw_hint", lambda surface, move: hinted.append(move))
+    scene.go_to(scene.total - 3)
+    step(app, frames=2)
+    assert hinted and hinted[-1] in scene.state.legal_moves(), "the preferred move, ringed"
+    assert "best:" in scene.verdict_line()
+
+
+def test_a_blunder_is_marked_in_the_list_and_the_graph(make_app, quick_analysis):
+    app = make_app()
+    scene = open_replay(app, record("xtic", seed=5))
+    scene.start_analysis()
+    wait_for(app, lambda: not scene.analysing, timeout=60, what="the analysis")
+    values = [a["values"] for a in scene.assessments]
+    assert all(len(v) == 2 and abs(v[0] + v[1]) < 1e-9 for v in values)
+    assert scene.blunders == analysis.blunders(scene.assessments, scene.movers, game="xtic")
+    shown = set(scene.blunder_moves())
+    assert shown == set(scene.blunders)
+    for index in shown:                          # marked in the list
+        scene.go_to(index + 1)
+        step(app)
+        assert index in scene.blunders
+    step(app)
+
+
+@pytest.mark.parametrize("device_name", DEVICE_NAMES)
+def test_the_analysis_can_be_stopped_and_is_stopped_on_leaving(make_app, device_name,
+                                                               monkeypatch):
+    from game.scenes.replay import ANALYSES, ReplayScene
+    ANALYSES.clear()
+    monkeypatch.setattr(ReplayScene, "analysis_seconds", 2.0)
+    app = make_app()
+    device = DEVICES[device_name](app)
+    scene = open_replay(app, record("che", seed=2))
+    device.activate("Analyse")
+    assert scene.analysing and app.worker.busy
+    device.activate("Stop analysis")
+    assert not scene.analysing and not app.worker.busy
+    assert find_item(scene, "Analyse")
+    device.activate("Analyse")
+    assert app.worker.busy
+    device.back()
+    assert not app.worker.busy, "leaving the replay stops the analysis"
+
+
+def test_a_finished_analysis_is_shown_again_at_once(make_app, quick_analysis):
+    app = make_app()
+    text = record("xtic", seed=6)
+    scene = open_replay(app, text)
+    scene.start_analysis()
+    wait_for(app, lambda: not scene.analysing, timeout=60, what="the analysis")
+    app.pop()
+    again = open_replay(app, text)
+    assert not again.analysing and again.assessments == scene.assessments

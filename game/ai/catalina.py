@@ -301,6 +301,12 @@ def medium(state, rng, should_stop):
 
 
 def hard(state, rng, should_stop, budget=HARD_BUDGET):
+    return hard_search(state, rng, should_stop, budget)[0]
+
+
+def hard_search(state, rng, should_stop, budget=HARD_BUDGET) -> tuple:
+    """(the hard level's claim, its value for the claimer): the expectimax value, WIN or
+    -WIN for a decided game, or the one-claim score when the budget ran out first."""
     search = _Search(state, rng, should_stop, budget)
     first = []
     for move, big, bit in _claims(state):
@@ -309,7 +315,7 @@ def hard(state, rng, should_stop, budget=HARD_BUDGET):
         search.poll(timed=False)
         first.append((search.after_claim(big, bit), move, big, bit))
     if any(value >= WIN for value, *_ in first):
-        return _best([(v, m) for v, m, *_ in first], rng)
+        return _best([(v, m) for v, m, *_ in first], rng), WIN
     first.sort(key=lambda t: -t[0])
     scored = []
     try:
@@ -318,8 +324,8 @@ def hard(state, rng, should_stop, budget=HARD_BUDGET):
             scored.append((search.expectimax(big, bit), move))
     except SearchTimeout:
         if not scored:
-            return first[0][1]
-    return _best(scored, rng)
+            return first[0][1], first[0][0]
+    return _best(scored, rng), max(value for value, _ in scored)
 
 
 # --- the greedy levels -------------------------------------------------------------------

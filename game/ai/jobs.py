@@ -7,6 +7,8 @@ moves as notation.
 - `solitaire_hint`: a next move that still wins, or, if the position is lost, the last
   position of the game that could still be won.
 - `solitaire_deal`: deals from the real set-up until the solver proves one winnable.
+- `analyse`: every position of a game record assessed by the strongest computer level,
+  and the moves that threw a game away (game/ai/analysis.py).
 """
 from __future__ import annotations
 
@@ -92,4 +94,16 @@ def solitaire_deal(args: dict, report) -> dict:
     return dict(counts, seed=None)
 
 
-JOBS = {"solitaire_hint": solitaire_hint, "solitaire_deal": solitaire_deal}
+def analyse(args: dict, report) -> dict:
+    """args: "record" (the text of game/records.py), optional "seconds" per position
+    (default: analysis.SECONDS for the game).
+
+    Reports {"done", "total", "assessment"} after each position; returns
+    {"assessments", "movers", "blunders"} (see game.ai.analysis.analyse_record). A bad
+    record fails the job with the ValueError naming the line."""
+    from game.ai import analysis
+    return analysis.analyse_record(args["record"], report=report, seconds=args.get("seconds"))
+
+
+JOBS = {"solitaire_hint": solitaire_hint, "solitaire_deal": solitaire_deal,
+        "analyse": analyse}

@@ -362,6 +362,9 @@ class _Search:
         self.deadline = None if budget is None else time.perf_counter() + budget
         self.level = level
         self.sim.poll = self.poll
+        # The value of the tile root() chose, from our side (None: not worked out): for
+        # game.ai.analysis; it never changes the choice.
+        self.value = None
 
     def poll(self) -> None:
         if self.should_stop is not None and self.should_stop():
@@ -449,9 +452,11 @@ class _Search:
         results = [((cell, colour), sim.decide([f0, f1], me)) for cell, colour, f0, f1 in scan]
         wins = [t for t, r in results if r == me]
         if wins:
+            self.value = WIN
             return wins[0]
         safe = [t for t, r in results if r is None or r == DRAW]
         if not safe:
+            self.value = -WIN
             return results[0][0]
         if len(safe) == 1:
             return safe[0]
@@ -469,6 +474,7 @@ class _Search:
                 value += 0.5 * THREAT_OWN * len(_threats(sim.scan(index), me))
             if best_value is None or value > best_value:
                 best, best_value = tile, value
+        self.value = best_value
         return best
 
     def deep(self, safe):
@@ -480,12 +486,14 @@ class _Search:
             for tile in safe:
                 value, mine = self.after(*tile)
                 if mine and _decisive(mine):
+                    self.value = value
                     return tile
                 scored.append((value, tile, mine))
         except SearchTimeout:
             if not scored:
                 return safe[0]
         scored.sort(key=lambda item: -item[0])
+        self.value = scored[0][0]
         if self.level != "hard" or scored[0][0] <= -WIN / 4:
             return scored[0][1]
         searched = []
@@ -498,6 +506,7 @@ class _Search:
                     (target,) = mine
                     with self.placed(*tile):
                         if self.blocks_fail(me, target, depth):
+                            self.value = THREAT_DOUBLE      # a forcing line: a win
                             return tile
             # Two plies: every reply of the opponent to our best tiles, each looked at
             # from our side (threats of both, regions), and forcing lines of theirs.
@@ -509,6 +518,7 @@ class _Search:
             pass                # out of time: the best found so far
         if searched:
             searched.sort(key=lambda item: -item[0])
+            self.value = searched[0][0]
             return searched[0][1]
         return scored[0][1]
 
@@ -558,6 +568,7 @@ class _Search:
             if not f[opp]:
                 firsts.append(((cell, colour), f))
         if not firsts:
+            self.value = -WIN       # every first tile gives the opponent a formation
             return tiles[0]
         best, best_value = firsts[0][0], None
         try:
@@ -566,6 +577,7 @@ class _Search:
                     inner = _Index(sim)
                     scan = sim.scan(inner, f)
                     if any(sim.decide([f0, f1], me) == me for _, _, f0, f1 in scan):
+                        self.value = WIN
                         return tile
                     value = sim.potential(inner, me) - OPP_W * sim.potential(inner, opp)
                     if self.level != "easy":
@@ -574,6 +586,7 @@ class _Search:
                     best, best_value = tile, value
         except SearchTimeout:
             pass                # out of time: the best found so far
+        self.value = best_value
         return best
 
 

@@ -29,6 +29,8 @@ COMMANDS = {
                                     "mode, resizes, palettes, whole games"),
     "frames": ("game.bench.frames", "Render time per frame (p50/p99) of every scene at "
                                     "1280×720"),
+    "analysis": ("game.bench.analysis", "Analysing a 60-move game of each game: seconds per "
+                                        "game (median)"),
 }
 
 

@@ -316,7 +316,8 @@ def _games() -> list:
 
 
 # --- the rows ----------------------------------------------------------------------------
-def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]:
+def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
+            only: str | None = None) -> list[tuple]:
     """(scene, p50 ms, p99 ms, CPU p99 ms, target ms, group) of every row; the group is
     "render", "search" or "move" (see GROUPS). Each row is measured `passes` times over
     `frames` frames and the pass with the lower p99 kept (see _timed)."""
@@ -361,6 +362,10 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
     record("transition: menu and settings crossfading", _timed(app, frames, change_screen))
     app.transitions = False
 
+    if only == "replay":
+        _replay_rows(app, frames, record, games)
+        app.shutdown()
+        return rows
     for number, (spec, screens) in enumerate(games):
         scene = _play_rows(app, frames, record, spec, screens)
         if number == 0:                     # the pause overlay, over the first game
@@ -375,6 +380,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2) -> list[tuple]
             screens.more(app, frames, record)
     _searching_rows(app, frames, record, games)
     _move_rows(app, frames, record, games)
+    _replay_rows(app, frames, record, games)
     app.shutdown()
     return rows
 
@@ -570,6 +576,45 @@ def _move_rows(app, frames, record, games) -> None:
         record(*row)
 
 
+def _replay_rows(app, frames, record, games) -> None:
+    """The replay viewer over each game's finished record: stepping forward a move every
+    quarter second (each step animated, the move list and the scrubber following; back
+    to the first move at the end), then with the analysis running in the worker (the
+    graph growing as each position's assessment arrives; started again if it ends)."""
+    import game.records
+    from game.scenes.replay import ANALYSES, ReplayScene
+
+    for spec, _ in games:
+        state, _ = _finished_game(spec.name, moves=10)
+        text = game.records.dumps(state)
+        scene = _show(app, ReplayScene(app, text))
+
+        def step_on(index, scene=scene):
+            if index % 15 == 0:
+                scene.first() if scene.index == scene.total else scene.forward()
+        record(f"replay {spec.name}: stepping ({scene.total} moves)",
+               _timed(app, frames, step_on))
+        scene.first()
+
+        arrived = [0, 0]            # positions assessed in all, and in this analysis
+
+        def keep_analysing(index, scene=scene, text=text, arrived=arrived):
+            arrived[0] += len(scene.assessments) - arrived[1]
+            if not scene.analysing:
+                ANALYSES.pop(text, None)
+                scene.start_analysis()
+            arrived[1] = len(scene.assessments)
+            if index % 15 == 0:
+                scene.first() if scene.index == scene.total else scene.forward()
+        keep_analysing(-1)
+        arrived[0] = 0
+        # In real time, so the worker's reports arrive among the frames measured.
+        times = _timed(app, frames, _paced(keep_analysing))
+        record(f"replay {spec.name}: analysis running ({arrived[0]} positions assessed)",
+               times)
+        scene.stop_analysis()
+
+
 def _load() -> str:
     try:
         return "load average %.2f %.2f %.2f" % os.getloadavg()
@@ -580,7 +625,7 @@ def _load() -> str:
 def run(args) -> int:
     started = time.perf_counter()
     load_before = _load()
-    rows = measure(frames=args.frames, passes=args.passes)
+    rows = measure(frames=args.frames, passes=args.passes, only=args.only)
     print(f"Render time per frame at 1280×720 ({args.frames} frames each, the better of "
           f"{max(1, args.passes)} passes); cpu p99: the main thread's CPU time; '!' marks a "
           f"p99 over its target")
@@ -612,6 +657,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--passes", type=int, default=2,
                         help="passes over each scene's frames; the one with the lower p99 "
                              "is shown (a burst of load from elsewhere seldom hits two)")
+    parser.add_argument("--only", choices=["replay"],
+                        help="after the first screens' rows, only these: the replay "
+                             "viewer's")
 
 
 # --- the five games' screens (their records name XTIC ... XUTOLI here) ----------------------

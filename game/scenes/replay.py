@@ -39,7 +39,8 @@ def seat_names(state, headers: dict) -> list[str]:
 
 
 class ReplayScene(Scene):
-    held_widgets = ("scrubber",)
+    held_widgets = ("scrubber", "analyse_button")
+    analysis_seconds = None         # per position (None: each game's own; tests: less)
 
     def __init__(self, app, text: str, analyse: bool = False):
         super().__init__(app)
@@ -56,6 +57,7 @@ class ReplayScene(Scene):
         self.view = make_view(app, state, self.names)
         self.view.human_may_move = False
         self.scrubber = None
+        self.analyse_button = None
         self.notice = ""                # what the last Export or Play from here did
         self.assessments: list = []     # the analysis so far, one per position
         self.blunders: list = []        # indexes of the moves that threw a game away
@@ -109,15 +111,15 @@ class ReplayScene(Scene):
             self.button((x0 + column * (quarter + gap), y, quarter, bh), label, action)
         y += bh + gap
         half = (width - gap) // 2
-        analyse_label = "Stop analysis" if self.analysing else \
-            ("Analysed" if self.assessments else "Analyse")
-        rows = [[(analyse_label, self.toggle_analysis), ("Export", self.export)],
+        rows = [[("Analyse", self.toggle_analysis), ("Export", self.export)],
                 [("Play from here", self.play_from_here), ("Back", self.on_back)]]
         for row in rows:
             for column, (label, action) in enumerate(row):
-                self.button((x0 + column * (half + gap), y, half, bh), label, action,
-                            enabled=label != "Analysed")
+                item = self.button((x0 + column * (half + gap), y, half, bh), label, action)
+                if action == self.toggle_analysis:
+                    self.analyse_button = item
             y += bh + gap
+        self._label_analyse_button()
         self._panel = None
 
     # --- stepping -------------------------------------------------------------------------
@@ -167,11 +169,26 @@ class ReplayScene(Scene):
             self.stop_analysis()
         else:
             self.start_analysis()
-        self.rebuild()
+        self._label_analyse_button()
+
+    def _label_analyse_button(self) -> None:
+        """Analyse, Stop analysis while it runs, Analysed (disabled) once done. Relabelled
+        in place: a rebuild would cost the frame the analysis ends in 10 ms."""
+        item = self.analyse_button
+        if item is None or item.element is None:
+            return
+        done = bool(self.assessments) and not self.analysing \
+            and len(self.assessments) == self.total + 1
+        item.element.set_text("Stop analysis" if self.analysing else
+                              "Analysed" if done else "Analyse")
+        item.enabled = not done
+        item.refresh()
+        self.ring._sync()
 
     def start_analysis(self) -> None:
         self.assessments, self.blunders = [], []
-        self.app.worker.request_job("analyse", {"record": self.text})
+        self.app.worker.request_job("analyse", {"record": self.text,
+                                                "seconds": self.analysis_seconds})
         self.analysing = True
 
     def stop_analysis(self) -> None:
@@ -197,7 +214,7 @@ class ReplayScene(Scene):
             ANALYSES[self.text] = reply.result
             while len(ANALYSES) > KEPT_ANALYSES:
                 ANALYSES.pop(next(iter(ANALYSES)))
-        self.rebuild()
+        self._label_analyse_button()
 
     def _take_result(self, result: dict) -> None:
         self.assessments = list(result["assessments"])
@@ -225,7 +242,8 @@ class ReplayScene(Scene):
         if self.blunders or not self.assessments or not self.analysing:
             return self.blunders
         from game.ai.analysis import blunders
-        return blunders(self.assessments, self.movers[:len(self.assessments) - 1])
+        return blunders(self.assessments, self.movers[:len(self.assessments) - 1],
+                        game=self.state.spec.name)
 
     # --- the other buttons ----------------------------------------------------------------
     def play_from_here(self) -> None:
@@ -393,7 +411,7 @@ class ReplayScene(Scene):
             pygame.draw.rect(surface, palette.accent, bar)
         ts = self.app.text_scale
         seats = self.state.spec.seats_for(self.state.options)
-        label = f"{seats[0]} ahead ↑"
+        label = f"above the line: {seats[0]} ahead"
         draw_text(surface, label, (rect.x + 6, rect.y + 3), round(13 * ts), palette.text_dim)
 
     def _paint_verdict(self, surface, rect: pygame.Rect) -> None:
@@ -428,7 +446,7 @@ class ReplayScene(Scene):
         if self.state.is_over:
             return "The game is over."
         if abs(values[best]) < 0.1 and len(values) == 2:
-            judged = "a draw" if exact else "even"
+            judged = "A draw" if exact else "Even"
         else:
             judged = (f"{seats[best]} wins" if exact and values[best] >= 0.99
                       else f"{seats[best]} ahead ({values[best]:+.2f})")
