@@ -22,7 +22,7 @@ SCENES = {
     "puzzle": "game.scenes.puzzle_play:PuzzleScene",
     "games": "game.scenes.games:GamesScene",
     "replay": "game.scenes.replay:ReplayScene",
-    "branch": "game.scenes.record_dialogs:BranchScene",
+    "play_from_here": "game.scenes.record_dialogs:BranchScene",
     "export": "game.scenes.record_dialogs:ExportScene",
 }
 

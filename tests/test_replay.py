@@ -150,40 +150,23 @@ def open_replay(app, text):
     return app.scene
 
 
-def forward(device):
+# What steps the replay, per device: (the button, (key, modifiers), the pad's button).
+STEPS = {
+    "forward": (">", (pygame.K_RIGHT, 0), pygame.CONTROLLER_BUTTON_DPAD_RIGHT),
+    "back": ("<", (pygame.K_LEFT, 0), pygame.CONTROLLER_BUTTON_DPAD_LEFT),
+    "last": (">|", (pygame.K_TAB, 0), pygame.CONTROLLER_BUTTON_RIGHTSHOULDER),
+    "first": ("|<", (pygame.K_TAB, pygame.KMOD_LSHIFT), pygame.CONTROLLER_BUTTON_LEFTSHOULDER),
+}
+
+
+def replay_step(device, what: str) -> None:
+    label, key, pad_button = STEPS[what]
     if isinstance(device, Mouse):
-        device.activate(">")
+        device.activate(label)
     elif isinstance(device, Keyboard):
-        device.key(pygame.K_RIGHT)
+        device.key(*key)
     else:
-        device.button(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
-
-
-def backward(device):
-    if isinstance(device, Mouse):
-        device.activate("<")
-    elif isinstance(device, Keyboard):
-        device.key(pygame.K_LEFT)
-    else:
-        device.button(pygame.CONTROLLER_BUTTON_DPAD_LEFT)
-
-
-def to_last(device):
-    if isinstance(device, Mouse):
-        device.activate(">|")
-    elif isinstance(device, Keyboard):
-        device.key(pygame.K_TAB)
-    else:
-        device.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-
-
-def to_first(device):
-    if isinstance(device, Mouse):
-        device.activate("|<")
-    elif isinstance(device, Keyboard):
-        device.key(pygame.K_TAB, pygame.KMOD_LSHIFT)
-    else:
-        device.button(pygame.CONTROLLER_BUTTON_LEFTSHOULDER)
+        device.button(pad_button)
 
 
 @pytest.mark.parametrize("device_name", DEVICE_NAMES)
@@ -194,18 +177,18 @@ def test_stepping_through_a_record_with_each_device(make_app, device_name):
     device = DEVICES[device_name](app)
     scene = open_replay(app, text)
     assert scene.index == 0 and scene.total == len(final.history)
-    forward(device)
+    replay_step(device, "forward")
     assert scene.index == 1 and scene.view.animating, "a step forward animates"
-    forward(device)
-    backward(device)
+    replay_step(device, "forward")
+    replay_step(device, "back")
     assert scene.index == 1 and not scene.view.animating
     assert scene.scrubber.index == 1
-    to_last(device)
+    replay_step(device, "last")
     assert scene.index == scene.total and scene.state.is_over
     assert scene.state.to_json() == final.to_json()
-    forward(device)                              # nothing past the end
+    replay_step(device, "forward")      # nothing past the end
     assert scene.index == scene.total
-    to_first(device)
+    replay_step(device, "first")
     assert scene.index == 0
     start = json.loads(scene.state.to_json())
     assert len(start.pop("redo")) == scene.total, "the moves wait to be stepped again"
@@ -267,6 +250,26 @@ def test_play_from_here_starts_a_branch_against_the_chosen_opponent(make_app, de
     other = play.session.seats[1 - you]
     assert other == Seat("computer", chosen.split(":", 1)[1])
     assert scene.total == len(game.records.loads(text)[0].history), "the record stays"
+
+
+def test_play_from_here_asks_before_replacing_the_suspended_game(make_app):
+    from game.engine import saves
+    app = make_app()
+    suspended = played("che", seed=1, moves=4)
+    saves.save_resume(suspended, [Seat("human", None), Seat("human", None)])
+    scene = open_replay(app, record("xtic"))
+    scene.go_to(3)
+    keyboard = Keyboard(app)
+    keyboard.activate("Play from here")
+    keyboard.activate("Play")
+    assert type(app.scene).__name__ == "ConfirmScene"
+    keyboard.confirm()                           # "Keep it" has the focus
+    assert app.scene is scene
+    assert saves.load_resume()[0].state.to_json() == suspended.to_json()
+    keyboard.activate("Play from here")
+    keyboard.activate("Play")
+    keyboard.activate("Start the new game")
+    assert isinstance(app.scene, PlayScene) and len(app.scene.state.history) == 3
 
 
 def test_play_from_the_end_says_why_not(make_app):
@@ -434,3 +437,24 @@ def test_a_finished_analysis_is_shown_again_at_once(make_app, quick_analysis):
     app.pop()
     again = open_replay(app, text)
     assert not again.analysing and again.assessments == scene.assessments
+
+
+def test_a_solitaire_attempt_shows_the_solvers_verdict_after_each_move(make_app,
+                                                                       quick_analysis):
+    spec = game.rules.get("xoliba")
+    state = spec.new_game(seed=2, options={"players": 1})       # a deal it can win
+    state.play(state.legal_moves()[0])
+    state.play(state.legal_moves()[0])
+    app = make_app()
+    scene = open_replay(app, game.records.dumps(state))
+    scene.start_analysis()
+    wait_for(app, lambda: not scene.analysing, timeout=60, what="the analysis")
+    words = {"winnable": "Still winnable", "lost": "Cannot be won any more",
+             "undecided": "The solver could not decide"}
+    for index in range(scene.total + 1):
+        scene.go_to(index)
+        verdict = scene.assessments[index]["verdict"]
+        assert verdict in words and scene.verdict_line().startswith(words[verdict])
+    scene.go_to(0)
+    assert scene.assessments[0]["verdict"] in ("winnable", "undecided")
+    step(app)

@@ -194,31 +194,12 @@ def _catalina_roll(state) -> float:
     after a claim the same way, so the two compare."""
     from game.ai import catalina as ai
     search = ai._Search(state, None, None, None)          # me: the player to roll
-    me, marks, large, ev = search.me, search.marks, search.large, search.eval
-    base = ev.chances(marks, large, True)
+    base = search.eval.chances(search.marks, search.large, True)
     stay = ai._Eval.score(base)
-    best_first = {}         # per open grid: (value, tile) of our claims there, best first
-    for g in range(9):
-        if large[g] is not None:
-            continue
-        free = ~(marks[0][g] | marks[1][g]) & 0x1FF
-        ranked = []
-        for k in range(9):
-            if free >> k & 1:
-                token, result = search.claim(me, g, k)
-                if result is not None:
-                    value = result
-                else:
-                    chances = list(base)
-                    owner = large[g]
-                    chances[g] = (ev.grid_chances(g, marks[me][g], marks[1 - me][g], True)
-                                  if owner is None else (0.0, 0.0) if owner == ai.DEAD
-                                  else (1.0, 0.0) if owner == me else (0.0, 1.0))
-                    value = ai._Eval.score(chances)
-                search.undo(token)
-                ranked.append((value, k))
+    # Per open grid: our claims there, best first.
+    best_first = search.claim_values(search.me, base)
+    for ranked in best_first.values():
         ranked.sort(reverse=True)
-        best_first[g] = ranked
     total = 0.0
     for roll in ai.ROLLS:
         reach = ai.REACH_MASKS[roll]

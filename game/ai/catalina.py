@@ -231,6 +231,34 @@ class _Search:
         finally:
             self.undo(token)
 
+    def claim_values(self, seat: int, base: list) -> dict:
+        """Per open grid, [(value, tile)] of each claim `seat` can make there: the whole
+        position after it seen from self.me (the game's result if it decides it), with
+        `base` the grids' chances before it."""
+        me, marks, large, ev = self.me, self.marks, self.large, self.eval
+        found = {}
+        for g in range(9):
+            if large[g] is not None:
+                continue
+            free = ~(marks[0][g] | marks[1][g]) & 0x1FF
+            ranked = []
+            for k in range(9):
+                if free >> k & 1:
+                    tok, res = self.claim(seat, g, k)
+                    if res is not None:
+                        value = res
+                    else:
+                        ch = list(base)
+                        ch[g] = (ev.grid_chances(g, marks[me][g], marks[1 - me][g], True)
+                                 if large[g] is None else
+                                 (0.0, 0.0) if large[g] == DEAD else
+                                 (1.0, 0.0) if large[g] == me else (0.0, 1.0))
+                        value = _Eval.score(ch)
+                    self.undo(tok)
+                    ranked.append((value, k))
+            found[g] = ranked
+        return found
+
     def expectimax(self, big: int, bit: int) -> float:
         """Our claim, then the expectation over the opponent's rolls of its best reply."""
         me, opp = self.me, 1 - self.me
@@ -238,33 +266,12 @@ class _Search:
         try:
             if result is not None:
                 return result
-            marks, large, ev = self.marks, self.large, self.eval
-            base = ev.chances(marks, large, True)
+            base = self.eval.chances(self.marks, self.large, True)
             stay = _Eval.score(base)          # a skipped turn: we roll next
-            # For each open grid: the opponent's claims there, best for it first, each
-            # with the value of the whole position after it.
-            replies = {}
-            for g in range(9):
-                if large[g] is not None:
-                    continue
-                free = ~(marks[0][g] | marks[1][g]) & 0x1FF
-                ranked = []
-                for k in range(9):
-                    if free >> k & 1:
-                        tok, res = self.claim(opp, g, k)
-                        if res is not None:
-                            value = res
-                        else:
-                            ch = list(base)
-                            ch[g] = (ev.grid_chances(g, marks[me][g], marks[opp][g], True)
-                                     if large[g] is None else
-                                     (0.0, 0.0) if large[g] == DEAD else
-                                     (1.0, 0.0) if large[g] == me else (0.0, 1.0))
-                            value = _Eval.score(ch)
-                        self.undo(tok)
-                        ranked.append((value, k))
+            # For each open grid: the opponent's claims there, best for it first.
+            replies = self.claim_values(opp, base)
+            for ranked in replies.values():
                 ranked.sort()
-                replies[g] = ranked
             total = 0.0
             for roll in ROLLS:
                 reach = REACH_MASKS[roll]

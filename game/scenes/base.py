@@ -412,6 +412,19 @@ class Scene:
         self.ui.draw_ui(surface)
 
     # --- helpers --------------------------------------------------------------------------
+    def start_unless_it_replaces(self, start) -> None:
+        """Call `start` (a new game), first asking if it would take the place of the
+        unfinished game the menu offers under Continue ("Keep it" focused)."""
+        from game.engine import saves
+        loaded, _ = saves.load_resume()
+        if loaded is None or loaded.state.is_over:
+            start()
+            return
+        self.app.open("confirm", "Start a new game?",
+                      f"Your {loaded.state.spec.title} game ({loaded.where()}) is waiting "
+                      f"in the menu under Continue. A new game takes its place.",
+                      "Start the new game", start, "Keep it", None)
+
     def draw_background(self, surface) -> None:
         surface.blit(self.app.background(), (0, 0))
 

@@ -1,8 +1,9 @@
 """The first screen, the game-select: a card for each game with a live miniature of its
 board (game/scenes/miniatures.py), its name and its line; the suspended game's Continue
 above them; the games' other entries (the solitaire), Games (the kept records),
-Statistics, Settings and Quit below; the title over a band of Truchet tiles that turn now and then. The arrows move
-between them as they lie on the screen (a spatial focus ring).
+Statistics, Settings and Quit below; the title over a band of Truchet tiles that turn
+now and then. The arrows move between them as they lie on the screen (a spatial focus
+ring).
 
 It also shows the app's notices (`app.messages`: a settings or saved-game file that could
 not be used, a file that could not be written …) in a panel at the bottom

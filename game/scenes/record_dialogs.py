@@ -47,7 +47,7 @@ class BranchScene(Scene):
     def play(self) -> None:
         seats = opponent_seats(len(self.seat_titles), self.you, self.opponent)
         self.app.pop()
-        self.replay.start_branch(seats)
+        self.replay.start_unless_it_replaces(lambda: self.replay.start_branch(seats))
 
     def draw(self, surface) -> None:
         self.app.draw_shade(surface, 200)

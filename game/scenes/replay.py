@@ -252,7 +252,7 @@ class ReplayScene(Scene):
             self.app.sounds.play("illegal")
             self._panel = None
             return
-        self.app.open("branch", self)
+        self.app.open("play_from_here", self)
 
     def start_branch(self, seats) -> None:
         """A new game from the position shown, with the record's options and `seats`;
@@ -382,10 +382,17 @@ class ReplayScene(Scene):
             draw_text(surface, "(no moves)", (x, y), size, palette.text_dim)
 
     def _paint_graph(self, surface, rect: pygame.Rect) -> None:
-        """The first seat's value after each move (above the middle: it is ahead), the
-        marked moves as dots, the position shown as a line, the progress while the
-        analysis runs."""
+        """A caption, then the first seat's value after each move (above the middle: it
+        is ahead), the marked moves as dots, the position shown as a line, and the
+        progress while the analysis runs."""
         palette = self.app.palette
+        ts = self.app.text_scale
+        seats = self.state.spec.seats_for(self.state.options)
+        caption = round(13 * ts)
+        draw_text(surface, fit_text(f"Who was ahead (above the line: {seats[0]})", caption,
+                                    rect.w), rect.topleft, caption, palette.text_dim)
+        rect = pygame.Rect(rect.x, rect.y + round(caption * 1.4), rect.w,
+                           rect.h - round(caption * 1.4))
         pygame.draw.rect(surface, palette.background, rect, border_radius=6)
         pygame.draw.line(surface, palette.panel_border, (rect.x, rect.centery),
                          (rect.right, rect.centery))
@@ -396,8 +403,7 @@ class ReplayScene(Scene):
             return (rect.x + 4 + (rect.w - 8) * i / positions,
                     rect.centery - (rect.h / 2 - 6) * max(-1.0, min(1.0, v)))
         if len(values) > 1:
-            seat_colour = self.view.seat_colour(0)
-            pygame.draw.lines(surface, seat_colour, False,
+            pygame.draw.lines(surface, self.view.seat_colour(0), False,
                               [point(i, v) for i, v in enumerate(values)], 2)
         for i in self.blunder_moves():
             if i + 1 < len(values):
@@ -409,10 +415,6 @@ class ReplayScene(Scene):
             done = len(self.assessments) / max(1, self.analysis_total)
             bar = pygame.Rect(rect.x, rect.bottom - 6, round(rect.w * done), 6)
             pygame.draw.rect(surface, palette.accent, bar)
-        ts = self.app.text_scale
-        seats = self.state.spec.seats_for(self.state.options)
-        label = f"above the line: {seats[0]} ahead"
-        draw_text(surface, label, (rect.x + 6, rect.y + 3), round(13 * ts), palette.text_dim)
 
     def _paint_verdict(self, surface, rect: pygame.Rect) -> None:
         """What the analysis says of the position shown, and the notice, wrapped into

@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.match import Match, match_rules
-from game.engine import saves
 from game.engine.saves import Seat
 from game.scenes.base import Scene
 from game.ui.text import draw_text, wrap_text
@@ -101,20 +100,7 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         """Start the game set up; first ask, if it would replace a suspended game."""
-        suspended = self.suspended_game()
-        if suspended is None:
-            self.start_new()
-            return
-        self.app.open("confirm", "Start a new game?",
-                      f"Your {suspended.state.spec.title} game ({suspended.where()}) is "
-                      f"waiting in the menu under Continue. A new game takes its place.",
-                      "Start the new game", self.start_new, "Keep it", None)
-
-    @staticmethod
-    def suspended_game():
-        """The unfinished game the menu offers to continue, or None."""
-        loaded, _ = saves.load_resume()
-        return loaded if loaded is not None and not loaded.state.is_over else None
+        self.start_unless_it_replaces(self.start_new)
 
     def start_new(self) -> None:
         self.app.last_setups[self.spec.name] = self.setup

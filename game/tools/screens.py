@@ -68,7 +68,7 @@ def _kept_games() -> None:
     for number, spec in enumerate(game.rules.all_specs()):
         storage.atomic_write_text(folder / f"2026112{number}-1000{number}-{spec.name}.txt",
                                   _record(spec))
-    (folder / "notes.txt").write_text("not a record\n")
+    storage.atomic_write_text(folder / "notes.txt", "not a record\n")
 
 
 def _replay(app, spec, index: int, analyse: bool = False) -> None:
@@ -78,7 +78,7 @@ def _replay(app, spec, index: int, analyse: bool = False) -> None:
     while app.scene.analysing and time.monotonic() < deadline:
         app.step(1 / 60, [])
         time.sleep(0.02)
-    app.scene.go_to(index)
+    app.scene.go_to(min(index, app.scene.total - 1))
 
 
 def open_screen(app, name: str) -> None:
@@ -115,7 +115,7 @@ def open_screen(app, name: str) -> None:
         _replay(app, game.rules.get("xtic"), 6)
         app.scene.export()
     elif kind == "branch":
-        _replay(app, game.rules.get("xutoli"), 9)
+        _replay(app, game.rules.get("xutoli"), 5)
         app.scene.play_from_here()
     elif kind != "menu":
         raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")
