@@ -135,6 +135,7 @@ def test_an_export_never_overwrites_a_file(tmp_path):
     assert (tmp_path / "mine.txt").read_text() == "the player's own file"
     assert first.name == "mine (2).txt" and second.name == "mine (3).txt"
     assert first.read_text() == GOOD == second.read_text()
+    assert first.stat().st_mode & 0o777 == record_files.EXPORT_MODE
 
 
 @pytest.mark.parametrize("name", ["", "  ", "a/b", "..", "x" * 200, "a\\b", "what?"])
@@ -161,7 +162,7 @@ def test_a_crash_mid_export_leaves_nothing(tmp_path, monkeypatch):
 def test_the_export_folders_start_with_the_kept_games(app_home):
     places = record_files.export_folders()
     assert places[0] == ("Kept games", kept_games.games_dir())
-    assert places[-1][0] == "Home"
+    assert places[-1] == ("Home", app_home / "home"), "under the override, not the real one"
     name = record_files.default_name(game.rules.get("che").new_game(seed=1),
                                      "2026-11-25 10:12:13")
     assert name == "che-20261125101213.txt"

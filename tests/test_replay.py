@@ -281,8 +281,9 @@ def test_play_from_the_end_says_why_not(make_app):
 
 
 # --- export -----------------------------------------------------------------------------
-def test_export_with_a_typed_name_to_the_chosen_folder(make_app, monkeypatch, tmp_path):
-    monkeypatch.setenv("HOME", str(tmp_path))
+def test_export_with_a_typed_name_to_the_chosen_folder(make_app, app_home):
+    tmp_path = storage.user_home()
+    assert tmp_path == app_home / "home", "never the real home folder"
     (tmp_path / "Documents").mkdir()
     text = record("che")
     app = make_app()
@@ -306,9 +307,8 @@ def test_export_with_a_typed_name_to_the_chosen_folder(make_app, monkeypatch, tm
     assert saved.read_text() == text and str(saved) in scene.notice
 
 
-def test_export_by_pad_keeps_the_offered_name_and_never_overwrites(make_app, monkeypatch,
-                                                                     tmp_path):
-    monkeypatch.setenv("HOME", str(tmp_path))
+def test_export_by_pad_keeps_the_offered_name_and_never_overwrites(make_app):
+    tmp_path = storage.user_home()
     text = record("xtic")
     app = make_app()
     pad = Gamepad(app)
@@ -325,8 +325,8 @@ def test_export_by_pad_keeps_the_offered_name_and_never_overwrites(make_app, mon
     assert clipboard.paste() == (text, None) and "clipboard" in scene.notice
 
 
-def test_a_refused_export_says_why_and_keeps_the_window(make_app, monkeypatch, tmp_path):
-    monkeypatch.setenv("HOME", str(tmp_path))
+def test_a_refused_export_says_why_and_keeps_the_window(make_app):
+    tmp_path = storage.user_home()
     app = make_app()
     open_replay(app, record("xtic"))
     Mouse(app).activate("Export")

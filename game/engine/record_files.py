@@ -24,6 +24,7 @@ import game.rules
 from game.engine import kept_games, storage
 
 LISTED_MOST = 300               # files summarised in one folder (the newest)
+EXPORT_MODE = 0o644
 _NAME = re.compile(r"[^\\/:*?\"<>|\x00-\x1f]{1,120}")
 
 
@@ -158,7 +159,7 @@ def listing(folder: Path, most: int = LISTED_MOST) -> list[Listed]:
 def export_folders() -> list[tuple[str, Path]]:
     """(label, folder) of the places offered for records: the kept games first, then the
     usual folders of the home that exist."""
-    home = Path.home()
+    home = storage.user_home()
     places = [("Kept games", kept_games.games_dir())]
     for label in ("Documents", "Desktop", "Downloads"):
         if (home / label).is_dir():
@@ -198,4 +199,5 @@ def export(text: str, folder: Path, name: str) -> Path:
         path = folder / f"{stem} ({number}){suffix}"
         number += 1
     storage.atomic_write_text(path, text)
+    os.chmod(path, EXPORT_MODE)         # a file to share, not a private one
     return path

@@ -57,6 +57,18 @@ def data_dir() -> Path:
     return Path(override) / "data" if override else _platform_dir("data")
 
 
+def user_home() -> Path:
+    """The player's home folder, where records are exported; `home/` under the
+    LITTLE_ABSTRACTS_HOME override when it is set (made there if need be), so tests,
+    benches and the monkey never write into the real one."""
+    override = os.environ.get(HOME_OVERRIDE)
+    if not override:
+        return Path.home()
+    home = Path(override) / "home"
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Write `data` to a temporary file beside `path`, flush it to disk, then rename it
     over `path`: a crash at any point leaves the old file (or none) and no temporary
