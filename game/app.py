@@ -326,6 +326,7 @@ class App:
             if entry is not None:           # the keys are the entry's while typing
                 if event.type == pygame.KEYDOWN and event.key in END_TYPING:
                     entry.unfocus()
+                    self.scene.typed(entry, event.key)
                 else:
                     self.scene.widget_event(event)
                 return

@@ -143,6 +143,27 @@ def test_a_record_pasted_from_the_clipboard_opens(make_app, device_name):
     assert app.scene.state.spec.name == "catalina"
 
 
+def test_a_typed_path_opens_a_record_anywhere(make_app, tmp_path):
+    elsewhere = tmp_path / "shared" / "a game.rec"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text(record("xutoli"))
+    app = make_app()
+    keyboard = Keyboard(app)
+    open_games(app, keyboard)
+    scene = app.scene
+    keyboard.activate("Open")                    # starts typing in the path's entry
+    assert scene.path_field.entry.is_focused
+    for char in str(tmp_path / "nothing.txt"):
+        step(app, [pygame.event.Event(pygame.TEXTINPUT, text=char)])
+    step(app, [key_event(pygame.K_RETURN)])
+    assert app.scene is scene and "nothing.txt does not exist" in scene.problem
+    keyboard.activate("Open")
+    scene.path_field.entry.set_text(str(elsewhere))
+    step(app, [key_event(pygame.K_RETURN)])
+    assert type(app.scene).__name__ == "ReplayScene"
+    assert app.scene.state.spec.name == "xutoli"
+
+
 # --- the replay viewer -----------------------------------------------------------------
 def open_replay(app, text):
     app.open("replay", text)

@@ -475,7 +475,8 @@ class Scene:
         item.refresh()
         return item
 
-    def text_field(self, rect, label, text, limit=120, container=None) -> Focusable:
+    def text_field(self, rect, label, text, limit=120, container=None,
+                   placeholder=None) -> Focusable:
         """A label button and a pygame-gui text entry beside it, one focus target:
         pressing the label (Enter, A, a click) or clicking the entry starts typing there;
         Enter, Esc or Tab ends it (App.process_event gives the keys to the entry
@@ -490,10 +491,15 @@ class Scene:
             inside = container.get_container().get_rect()
             place.topleft = (place.x - inside.x, place.y - inside.y)
         entry = pygame_gui.elements.UITextEntryLine(place, manager=self.ui,
-                                                    container=container, initial_text=text)
+                                                    container=container, initial_text=text,
+                                                    placeholder_text=placeholder)
         entry.set_text_length_limit(limit)
         item.extra["entry"] = entry
         return item
+
+    def typed(self, entry, key) -> None:
+        """Typing in `entry` ended with `key` (Enter, Esc or Tab): a scene may act on it
+        (Enter in a path: open it)."""
 
     def typing_entry(self):
         """The text entry being typed in, or None."""

@@ -1,7 +1,8 @@
 """Games: the finished games kept as records, and the records in the player's folders.
 
 On the left: which game to show (all, or one), which folder (the kept games first, then
-Documents, Desktop, Downloads, Home), "Paste a record" (from the clipboard) and Back. On
+Documents, Desktop, Downloads, Home), "Paste a record" (from the clipboard), "Open" (a
+file's path typed, Enter opens it) and Back. On
 the right: the records of that folder, newest first, a row each (game, result, players,
 length, date); a row opens the record in the replay viewer. A file that is no record
 stays in the list with its fault, and opening one that fails says which line is wrong
@@ -11,6 +12,8 @@ Up/Down go along the list (it scrolls at its ends), Left/Right between the list 
 controls (on a selector they change it), the wheel scrolls, Enter/A or a click opens.
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 import pygame
 
@@ -29,6 +32,8 @@ ALL = "all"
 
 
 class GamesScene(Scene):
+    held_widgets = ("path_field",)
+
     def __init__(self, app):
         super().__init__(app)
         self.places = record_files.export_folders()
@@ -37,6 +42,8 @@ class GamesScene(Scene):
         self.offset = 0                 # the first row shown
         self.visible = 1                # rows that fit
         self.problem = ""               # why the last record could not be opened
+        self.typed_path = ""            # the path typed under "Open"
+        self.path_field = None
         self.records: list = []
         self.reload()
 
@@ -74,6 +81,10 @@ class GamesScene(Scene):
                       list(range(len(self.places))), self.place, self.set_place,
                       lambda i: self.places[i][0])
         self.button((x, top + 2 * (bh + gap), left_w, bh), "Paste a record", self.paste)
+        # Any other file: its path typed (Enter opens it).
+        self.path_field = self.text_field((x, top + 3 * (bh + gap), left_w, bh), "Open",
+                                          self.typed_path, limit=1000,
+                                          placeholder="a file's path, then Enter")
         self.button((x, sh - margin - bh, left_w, bh), "Back", self.on_back)
         # The list: as many rows as fit above the problem lines.
         self.list_rect = pygame.Rect(x + left_w + round(24 * s), top,
@@ -160,6 +171,23 @@ class GamesScene(Scene):
             return
         self.problem = ""
         self.app.open("replay", text)
+
+    def typed(self, entry, key) -> None:
+        if entry is not self.path_field.entry:
+            return
+        self.typed_path = entry.get_text()
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typed_path.strip():
+            self.open_path(self.typed_path.strip())
+
+    def open_path(self, text: str) -> None:
+        """Open the record file at the typed path (~ for the home folder)."""
+        try:
+            _, _, record = record_files.open_record(Path(text).expanduser())
+        except ValueError as exc:
+            self._refuse(str(exc))
+            return
+        self.problem = ""
+        self.app.open("replay", record)
 
     def paste(self) -> None:
         text, problem = clipboard.paste()
