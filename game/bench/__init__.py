@@ -31,6 +31,8 @@ COMMANDS = {
                                     "1280×720"),
     "analysis": ("game.bench.analysis", "Analysing a 60-move game of each game: seconds per "
                                         "game (median)"),
+    "strength": ("game.bench.strength", "Strongest levels against a UCT reference opponent, "
+                                        "UCT tuning, a rated ladder of every level"),
 }
 
 

@@ -476,7 +476,7 @@ class Scene:
         return item
 
     def text_field(self, rect, label, text, limit=120, container=None,
-                   placeholder=None) -> Focusable:
+                   prompt=None) -> Focusable:
         """A label button and a pygame-gui text entry beside it, one focus target:
         pressing the label (Enter, A, a click) or clicking the entry starts typing there;
         Enter, Esc or Tab ends it (App.process_event gives the keys to the entry
@@ -492,7 +492,7 @@ class Scene:
             place.topleft = (place.x - inside.x, place.y - inside.y)
         entry = pygame_gui.elements.UITextEntryLine(place, manager=self.ui,
                                                     container=container, initial_text=text,
-                                                    placeholder_text=placeholder)
+                                                    placeholder_text=prompt)
         entry.set_text_length_limit(limit)
         item.extra["entry"] = entry
         return item

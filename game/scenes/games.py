@@ -84,7 +84,7 @@ class GamesScene(Scene):
         # Any other file: its path typed (Enter opens it).
         self.path_field = self.text_field((x, top + 3 * (bh + gap), left_w, bh), "Open",
                                           self.typed_path, limit=1000,
-                                          placeholder="a file's path, then Enter")
+                                          prompt="a file's path, then Enter")
         self.button((x, sh - margin - bh, left_w, bh), "Back", self.on_back)
         # The list: as many rows as fit above the problem lines.
         self.list_rect = pygame.Rect(x + left_w + round(24 * s), top,
