@@ -24,6 +24,7 @@ import game.rules
 from game.engine import kept_games, storage
 
 LISTED_MOST = 300               # files summarised in one folder (the newest)
+SUMMARIES_KEPT = 4 * LISTED_MOST
 EXPORT_MODE = 0o644
 _NAME = re.compile(r"[^\\/:*?\"<>|\x00-\x1f]{1,120}")
 
@@ -146,6 +147,8 @@ def listing(folder: Path, most: int = LISTED_MOST) -> list[Listed]:
     except OSError:
         return []
     found.sort(reverse=True)
+    if len(_summaries) > SUMMARIES_KEPT:       # files long gone (pruned, moved) go too
+        _summaries.clear()
     listed = []
     for mtime, name, size in found[:most]:
         key = (folder / name, mtime, size)

@@ -163,41 +163,36 @@ class GamesScene(Scene):
         self.rebuild()
 
     def open(self, index: int) -> None:
-        entry = self.records[index]
-        try:
-            _, _, text = record_files.open_record(entry.path)
-        except ValueError as exc:
-            self._refuse(str(exc))
-            return
-        self.problem = ""
-        self.app.open("replay", text)
+        self._open_with(lambda: record_files.open_record(self.records[index].path)[2])
 
     def typed(self, entry, key) -> None:
         if entry is not self.path_field.entry:
             return
         self.typed_path = entry.get_text()
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typed_path.strip():
-            self.open_path(self.typed_path.strip())
-
-    def open_path(self, text: str) -> None:
-        """Open the record file at the typed path (~ for the home folder)."""
-        try:
-            _, _, record = record_files.open_record(Path(text).expanduser())
-        except ValueError as exc:
-            self._refuse(str(exc))
-            return
-        self.problem = ""
-        self.app.open("replay", record)
+            # The record file at the typed path (~ for the home folder).
+            path = Path(self.typed_path.strip()).expanduser()
+            self._open_with(lambda: record_files.open_record(path)[2])
 
     def paste(self) -> None:
-        text, problem = clipboard.paste()
-        if text is not None:
+        def read():
+            text, problem = clipboard.paste()
+            if problem:
+                raise ValueError(problem)
             try:
                 record_files.parse_text(text)
             except ValueError as exc:
-                problem = f"The clipboard holds no record we can open: {exc}"
-        if problem:
-            self._refuse(problem)
+                raise ValueError(f"The clipboard holds no record we can open: {exc}") \
+                    from None
+            return text
+        self._open_with(read)
+
+    def _open_with(self, read) -> None:
+        """Open the record text `read()` gives in the replay viewer, or say why not."""
+        try:
+            text = read()
+        except ValueError as exc:
+            self._refuse(str(exc))
             return
         self.problem = ""
         self.app.open("replay", text)
