@@ -124,3 +124,32 @@ def test_headers_may_not_take_the_records_own_names_or_span_lines():
         dumps(state, headers={"Option x": "1"})
     text = dumps(state, headers={"Note": "two\nlines"})
     assert loads(text)[1]["Note"] == "two lines"
+
+
+@ROUND_TRIP
+@given(players=st.sampled_from([2, 3]), seed=st.integers(0, 10_000),
+       deals=st.integers(1, 3))
+def test_every_game_of_a_xoliba_match_round_trips_with_its_match_headers(players, seed,
+                                                                         deals):
+    from game.engine.kept_games import record_headers
+    from game.engine.match import Match
+    match = Match.start(game.rules.get("xoliba"), {"players": players}, seed=seed)
+    rng = random.Random(seed)
+    names = ["You", "Computer (easy)", "Computer 2 (easy)"][:players]
+    for number in range(1, deals + 1):
+        state = match.state
+        while not state.is_over:
+            state.play(rng.choice(state.legal_moves()))
+        text = dumps(state, record_headers(state, names, match, now=0))
+        loaded, headers = loads(text)
+        assert loaded.to_json() == state.to_json() and dumps(loaded, {
+            key: value for key, value in headers.items()
+            if key.startswith(("Date", "Seat", "Match"))}) == text
+        assert headers["Match game"] == str(number)
+        assert headers["Match score"] == " ".join(
+            f"{points:g}" for points in match.scores_after_current()) + \
+            f" (to {match.rules.target})"
+        if match.is_over or match.leader(match.scores_after_current(),
+                                         match.rules.target) is not None:
+            break
+        match.next_game()
