@@ -1,0 +1,508 @@
+"""`python -m game.bench strength`: the computer players measured against a reference
+opponent and against each other (docs/STRENGTH.md).
+
+Sections, each over seeded games (the moves of a time-budgeted search still depend on
+the machine's speed, so a rerun is close, not identical):
+
+uct       per game, the strongest level (`spec.ai_levels[-1]`) against UCT
+          (game/bench/uct.py) with the same CPU seconds per move, and against UCT with
+          `--factor` times that budget: score (win 1, draw 1/2), wins/draws/losses, a 95%
+          Wilson interval, the level's own CPU seconds per move, PASS/FAIL against the
+          targets (>= 75% at equal time, >= 55% against 5x). Xoliba for three: the level
+          against two UCTs, its win share (a shared first place counts 1/k) against 50%.
+tune      UCT against UCT with exploration constants `--tune-c`, a round robin per game:
+          score and Elo of each constant, the best named.
+ladder    a round robin of every level of a game, a Bradley-Terry fit (draws count half)
+          as Elo with the weakest level at 0 and 95% intervals, and each level's score
+          against the one below it, PASS/FAIL against 65%.
+
+Games alternate the seats; each seed is played twice with the seats swapped (Xoliba's
+deals and Catalina's dice come from the seed, so both sides get the same deal). Xoliba
+for three rotates the level through the three seats of each deal.
+
+CPU seconds are `time.process_time()` of the process playing the game.
+"""
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+
+import game.rules
+from game.bench import uct
+
+# game key -> (game name, options). Keys name what a row measures.
+GAMES = {
+    "xtic-normal": ("xtic", {"game_type": "normal"}),
+    "xtic-nodiags": ("xtic", {"game_type": "nodiags"}),
+    "xtic-torus": ("xtic", {"game_type": "torus"}),
+    "xoliba": ("xoliba", {"players": 2}),
+    "xoliba3": ("xoliba", {"players": 3}),
+    "catalina": ("catalina", {}),
+    "che": ("che", {}),
+    "xutoli": ("xutoli", {}),
+}
+ALIASES = {"xtic": ("xtic-normal", "xtic-nodiags", "xtic-torus"),
+           "xoliba2": ("xoliba",)}
+SECTIONS = ("uct", "tune", "ladder")
+TARGET_EQUAL = 75.0          # strongest level vs UCT with the same CPU per move: score %
+TARGET_FACTOR = 55.0         # ... vs UCT with `factor` times that budget
+TARGET_THREE = 50.0          # Xoliba for three, vs two UCTs: win share %
+TARGET_STEP = 65.0           # ladder: each level vs the one below it: score %
+TUNE_C = (0.5, 1.0, 1.41, 2.0)
+MAX_STEPS = 5_000            # a game longer than this is a bug in the rules, not a game
+ELO = 400 / math.log(10)     # Elo points per natural-log unit of strength
+
+
+# --- arguments ------------------------------------------------------------------------------
+def _seconds(text: str):
+    if text == "match":
+        return text
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"--seconds is a number or 'match', not {text!r}") from None
+    if value <= 0:
+        raise ValueError("--seconds must be positive")
+    return value
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--sections", default="uct,tune,ladder",
+                        help="which sections to run, comma-separated (uct, tune, ladder)")
+    parser.add_argument("--games", default=None,
+                        help="games, comma-separated: " + ", ".join(GAMES) + " (xtic: its "
+                             "three types; default all; tune and ladder skip xoliba3)")
+    parser.add_argument("--games-per-game", type=int, default=100,
+                        help="uct: games per row (default 100; 4 for a quick look)")
+    parser.add_argument("--games-per-pair", type=int, default=20,
+                        help="tune and ladder: games per pairing (default 20)")
+    parser.add_argument("--seconds", type=_seconds, default=1.0,
+                        help="uct: UCT's CPU seconds per move (default 1.0), or 'match': "
+                             "the strongest level's mean CPU seconds per move so far in "
+                             "the game (1.0 s until it has moved)")
+    parser.add_argument("--factor", type=float, default=5.0,
+                        help="uct: the second opponent's budget, this many times the first "
+                             "(default 5; 0 skips it)")
+    parser.add_argument("--c", type=float, default=uct.UCT_C,
+                        help=f"UCT's exploration constant (default {uct.UCT_C})")
+    parser.add_argument("--tune-c", default=",".join(map(str, TUNE_C)),
+                        help="tune: the exploration constants tried")
+    parser.add_argument("--tune-seconds", type=float, default=0.2,
+                        help="tune: UCT's CPU seconds per move (default 0.2)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed of every game")
+    parser.add_argument("--jobs", type=int, default=1, choices=(1, 2),
+                        help="processes playing games (default 1; 2 at most)")
+    parser.add_argument("--check", action="store_true",
+                        help="exit status 1 when a target fails")
+
+
+def game_keys(text: str | None) -> list:
+    if not text:
+        return list(GAMES)
+    keys = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        expanded = ALIASES.get(part, (part,))
+        for key in expanded:
+            if key not in GAMES:
+                raise SystemExit(f"unknown game {part!r} (known: {', '.join(GAMES)}, xtic)")
+            if key not in keys:
+                keys.append(key)
+    return keys
+
+
+def run(args) -> int:
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    for section in sections:
+        if section not in SECTIONS:
+            raise SystemExit(f"unknown section {section!r} (known: {', '.join(SECTIONS)})")
+    keys = game_keys(args.games)
+    started = time.perf_counter()
+    print(f"Strength bench: seed {args.seed}, {args.jobs} process(es), UCT C {args.c:g}, "
+          f"{time.strftime('%Y-%m-%d %H:%M')}")
+    verdicts = []
+    if "uct" in sections:
+        verdicts += uct_section(keys, args)
+    if "tune" in sections:
+        tune_section([k for k in keys if k != "xoliba3"], args)
+    if "ladder" in sections:
+        verdicts += ladder_section([k for k in keys if k != "xoliba3"], args)
+    if verdicts:
+        print("\nTargets")
+        for text, ok in verdicts:
+            print(f"  {'PASS' if ok else 'FAIL'}  {text}")
+    print(f"\nBench time {time.perf_counter() - started:.0f} s")
+    return 1 if args.check and not all(ok for _, ok in verdicts) else 0
+
+
+# --- playing ------------------------------------------------------------------------------
+def play_game(spec, options: dict, players, seed: int):
+    """One game from `spec.new_game(seed, options)`: players[seat](state) -> move for each
+    seat; rolls from the game's own dice (`sample_chance()`). Returns the outcome."""
+    state = spec.new_game(seed=seed, options=options)
+    steps = 0
+    while not state.is_over:
+        if state.is_chance:
+            state.sample_chance()
+        else:
+            state.play(players[state.to_play](state))
+        steps += 1
+        if steps > MAX_STEPS:
+            raise RuntimeError(f"{spec.title} game {seed} runs past {MAX_STEPS} steps")
+    return state.outcome
+
+
+def score_of(outcome, seat: int) -> float:
+    """`seat`'s points from a game: 1 for a win, 0 for a loss; without a winner the seats
+    with the best score share a point (a two-player draw: 1/2 each)."""
+    if outcome.winner is not None:
+        return 1.0 if outcome.winner == seat else 0.0
+    best = max(outcome.scores)
+    leaders = [s for s, score in enumerate(outcome.scores) if score == best]
+    return 1 / len(leaders) if seat in leaders else 0.0
+
+
+def schedule(games: int, seats: int, seed: int) -> list:
+    """(game seed, seat of the measured player) per game: the seats rotate game by game,
+    and each seed is played once from every seat (twice, seats swapped, for two)."""
+    return [(seed * 100_000 + i // seats, i % seats) for i in range(games)]
+
+
+def match(spec, options: dict, player, opponent, games: int, seed: int) -> list:
+    """`games` games of `player` against `opponent` (callables), in process, seats
+    alternating as `schedule` says: (game seed, player's seat, outcome, player's score)."""
+    seats = len(spec.seats_for(options))
+    results = []
+    for game_seed, seat in schedule(games, seats, seed):
+        players = [opponent] * seats
+        players[seat] = player
+        outcome = play_game(spec, options, players, game_seed)
+        results.append((game_seed, seat, outcome, score_of(outcome, seat)))
+    return results
+
+
+class LevelPlayer:
+    """A level of the game's own computer player (`game.ai.choose_move`), timing its CPU
+    seconds per move (moves with a choice only)."""
+
+    def __init__(self, level: str):
+        self.level = level
+        self.times = []
+
+    def __call__(self, state):
+        import game.ai
+        choice = len(state.legal_moves()) > 1
+        started = time.process_time()
+        move = game.ai.choose_move(state, self.level)
+        if choice:
+            self.times.append(time.process_time() - started)
+        return move
+
+
+class UCTPlayer:
+    """UCT with a fixed CPU budget per move, or (`follow`) `factor` times the mean CPU per
+    move that player has spent so far in the game (`seconds` until it has moved)."""
+
+    def __init__(self, seconds: float, c: float, seed: int, follow=None, factor: float = 1.0):
+        self.seconds, self.c, self.seed = seconds, c, seed
+        self.follow, self.factor = follow, factor
+        self.budgets = []
+
+    def budget(self) -> float:
+        if self.follow is not None and self.follow.times:
+            return max(0.01, self.factor * statistics.fmean(self.follow.times))
+        return self.factor * self.seconds
+
+    def __call__(self, state):
+        budget = self.budget()
+        rng = random.Random(f"uct:{self.seed}:{state.seed}:{len(state.history)}:{state.to_play}")
+        if len(state.legal_moves()) > 1:
+            self.budgets.append(budget)
+        return uct.choose(state, seconds=budget, rng=rng, c=self.c)
+
+
+def _make(player: tuple, level_player=None):
+    kind = player[0]
+    if kind == "level":
+        return LevelPlayer(player[1])
+    if kind == "uct":                 # ("uct", seconds, c, factor, follow the level?)
+        _, seconds, c, factor, follow = player
+        return UCTPlayer(seconds, c, seed=0, follow=level_player if follow else None,
+                         factor=factor)
+    raise ValueError(f"unknown player {player!r}")
+
+
+def play_task(task: tuple) -> dict:
+    """One game from a picklable task (game key, game seed, player per seat: ("level",
+    name) or ("uct", seconds, c, factor, follow)); the result as plain data: scores per
+    seat, the winner, CPU seconds per move of each level seat, UCT budgets."""
+    key, game_seed, seating = task
+    name, options = GAMES[key]
+    spec = game.rules.get(name)
+    levels = [i for i, p in enumerate(seating) if p[0] == "level"]
+    players = [None] * len(seating)
+    for seat in levels:
+        players[seat] = _make(seating[seat])
+    leader = players[levels[0]] if levels else None
+    for seat, p in enumerate(seating):
+        if players[seat] is None:
+            players[seat] = _make(p, leader)
+    started = time.perf_counter()
+    outcome = play_game(spec, options, players, game_seed)
+    return {"scores": [score_of(outcome, s) for s in range(len(seating))],
+            "winner": outcome.winner,
+            "times": {s: players[s].times for s in levels},
+            "budgets": [b for p in players if isinstance(p, UCTPlayer) for b in p.budgets],
+            "wall": time.perf_counter() - started}
+
+
+def run_tasks(tasks: list, jobs: int) -> list:
+    """play_task for every task, on `jobs` processes (spawned); results in order."""
+    if jobs > 1 and len(tasks) > 1:
+        import multiprocessing
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            return pool.map(play_task, tasks, chunksize=1)
+    return [play_task(task) for task in tasks]
+
+
+# --- statistics -----------------------------------------------------------------------------
+def wilson(score: float, n: int, z: float = 1.96) -> tuple:
+    """The Wilson score interval of a proportion score/n (draws count 1/2: an
+    approximation), as fractions."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = score / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def bradley_terry(results: dict, players: int, prior: float = 1.0,
+                  iterations: int = 10_000, tolerance: float = 1e-10) -> list:
+    """Strengths (natural-log units, player 0 at 0) by the MM algorithm (Hunter 2004) from
+    results {(i, j): (points of i, games)} (draws as half points). `prior` adds that many
+    drawn games to every pair that played, so a clean sweep still gives a finite rating."""
+    wins = [0.0] * players
+    games = [[0.0] * players for _ in range(players)]
+    for (i, j), (points, n) in results.items():
+        if n <= 0:
+            continue
+        wins[i] += points + prior / 2
+        wins[j] += n - points + prior / 2
+        games[i][j] += n + prior
+        games[j][i] += n + prior
+    strength = [1.0] * players
+    for _ in range(iterations):
+        new = []
+        for i in range(players):
+            denominator = sum(games[i][j] / (strength[i] + strength[j])
+                              for j in range(players) if j != i and games[i][j])
+            new.append(wins[i] / denominator if denominator and wins[i] > 0 else 1e-12)
+        total = sum(new)
+        new = [s * players / total for s in new]
+        change = max(abs(math.log(a) - math.log(b)) for a, b in zip(new, strength))
+        strength = new
+        if change < tolerance:
+            break
+    return [math.log(s) - math.log(strength[0]) for s in strength]
+
+
+def rating_errors(theta: list, results: dict, prior: float = 1.0) -> list:
+    """Standard errors of the strengths (natural-log units, player 0 fixed at 0) from the
+    inverse of the fit's information matrix."""
+    n = len(theta)
+    info = [[0.0] * n for _ in range(n)]
+    for (i, j), (_, games) in results.items():
+        if games <= 0:
+            continue
+        p = 1 / (1 + math.exp(theta[j] - theta[i]))
+        w = (games + prior) * p * (1 - p)
+        info[i][i] += w
+        info[j][j] += w
+        info[i][j] -= w
+        info[j][i] -= w
+    reduced = [row[1:] for row in info[1:]]
+    inverse = _invert(reduced)
+    if inverse is None:
+        return [0.0] + [math.inf] * (n - 1)
+    return [0.0] + [math.sqrt(max(0.0, inverse[k][k])) for k in range(n - 1)]
+
+
+def _invert(matrix: list):
+    """Gauss-Jordan inverse of a small square matrix; None when singular."""
+    n = len(matrix)
+    a = [list(row) + [1.0 if i == j else 0.0 for j in range(n)] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        if abs(a[pivot][col]) < 1e-12:
+            return None
+        a[col], a[pivot] = a[pivot], a[col]
+        scale = a[col][col]
+        a[col] = [x / scale for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col]:
+                factor = a[r][col]
+                a[r] = [x - factor * y for x, y in zip(a[r], a[col])]
+    return [row[n:] for row in a]
+
+
+def _percent(points: float, n: int) -> str:
+    return f"{100 * points / n:5.1f}%" if n else "    -"
+
+
+def _interval(points: float, n: int) -> str:
+    low, high = wilson(points, n)
+    return f"[{100 * low:4.1f}, {100 * high:5.1f}]"
+
+
+def _title(key: str) -> str:
+    name, options = GAMES[key]
+    if name == "xtic":
+        return f"xtic {options['game_type']}"
+    if name == "xoliba":
+        return f"xoliba {options['players']}p"
+    return name
+
+
+# --- uct ------------------------------------------------------------------------------------
+def uct_section(keys: list, args) -> list:
+    games = args.games_per_game
+    fixed = args.seconds if args.seconds != "match" else None
+    budget = (f"{fixed:g} s CPU per move" if fixed else
+              "the level's mean CPU per move so far in each game (1 s before its first move)")
+    print(f"\nUCT: the strongest level against UCT (C {args.c:g}), UCT's budget {budget}; "
+          f"{games} games per row, seats alternating, each seed played from every seat")
+    header = (f"  {'game':13} {'level':10} {'opponent':13} {'games':>5} {'score':>6} "
+              f"{'W/D/L':>9} {'95% CI':>13} {'level s/move med/max':>21} {'UCT s':>6} "
+              f"{'target':>7} {'':4} {'wall':>6}")
+    print(header)
+    verdicts = []
+    for key in keys:
+        name, options = GAMES[key]
+        spec = game.rules.get(name)
+        level = spec.ai_levels[-1]
+        seats = len(spec.seats_for(options))
+        rows = [(1.0, TARGET_EQUAL if seats == 2 else TARGET_THREE)]
+        if seats == 2 and args.factor > 0:
+            rows.append((args.factor, TARGET_FACTOR))
+        for factor, target in rows:
+            opponent = ("uct", fixed or 1.0, args.c, factor, fixed is None)
+            tasks = []
+            for game_seed, seat in schedule(games, seats, args.seed):
+                seating = [opponent] * seats
+                seating[seat] = ("level", level)
+                tasks.append((key, game_seed, tuple(seating)))
+            started = time.perf_counter()
+            results = run_tasks(tasks, args.jobs)
+            wall = time.perf_counter() - started
+            seats_of = [task[2].index(("level", level)) for task in tasks]
+            points = [r["scores"][s] for r, s in zip(results, seats_of)]
+            wins = sum(1 for r, s in zip(results, seats_of) if r["winner"] == s)
+            losses = sum(1 for p in points if p == 0)
+            draws = len(points) - wins - losses
+            times = [t for r, s in zip(results, seats_of) for t in r["times"][s]]
+            budgets = [b for r in results for b in r["budgets"]]
+            total = sum(points)
+            percent = 100 * total / len(points)
+            label = (f"UCT {factor * fixed:g} s" if fixed else
+                     "UCT =" if factor == 1 else f"UCT {factor:g}x")
+            time_text = (f"{statistics.median(times):.3f}/{max(times):.3f}" if times else "-")
+            uct_text = f"{statistics.fmean(budgets):.3f}" if budgets else "-"
+            ok = percent >= target
+            print(f"  {_title(key):13} {level:10} {label:13} {len(points):>5} "
+                  f"{_percent(total, len(points)):>6} {f'{wins}/{draws}/{losses}':>9} "
+                  f"{_interval(total, len(points)):>13} {time_text:>21} {uct_text:>6} "
+                  f"{'>=' + format(target, 'g') + '%':>7} {'PASS' if ok else 'FAIL':4} "
+                  f"{wall:5.0f}s", flush=True)
+            if fixed:
+                against = f"{'two UCTs' if seats == 3 else 'UCT'} {factor * fixed:g} s"
+            else:
+                against = "UCT, same CPU" if factor == 1 else f"UCT, {factor:g}x CPU"
+            if seats == 3:
+                against += ", win share"
+            verdicts.append((f"{_title(key)}: {level} vs {against}: {percent:.1f}% "
+                             f">= {target:g}% ({len(points)} games)", ok))
+    return verdicts
+
+
+# --- round robins: tune and ladder ------------------------------------------------------------
+def round_robin(key: str, players: list, games: int, seed: int, jobs: int) -> dict:
+    """Every pair of `players` (task tuples) plays `games` games, seats alternating, each
+    seed from both seats: {(i, j): (points of i, games)} for i < j."""
+    tasks, pairs = [], []
+    for i in range(len(players)):
+        for j in range(i + 1, len(players)):
+            for game_seed, seat in schedule(games, 2, seed):
+                seating = (players[i], players[j]) if seat == 0 else (players[j], players[i])
+                tasks.append((key, game_seed, seating))
+                pairs.append((i, j, seat))
+    results = run_tasks(tasks, jobs)
+    table = {}
+    for (i, j, seat), result in zip(pairs, results):
+        points, n = table.get((i, j), (0.0, 0))
+        table[(i, j)] = (points + result["scores"][seat], n + 1)
+    return table
+
+
+def ratings_table(names: list, table: dict, width: int = 12) -> list:
+    """Prints each player's games, score, Elo (first player 0) with a 95% interval;
+    returns the Elo ratings."""
+    theta = bradley_terry(table, len(names))
+    errors = rating_errors(theta, table)
+    print(f"    {'player':{width}} {'games':>5} {'score':>6} {'Elo':>6} {'95% CI':>15}")
+    elos = []
+    for k, label in enumerate(names):
+        points = sum(p if i == k else n - p for (i, j), (p, n) in table.items() if k in (i, j))
+        n = sum(n for (i, j), (_, n) in table.items() if k in (i, j))
+        elo, err = ELO * theta[k], 1.96 * ELO * errors[k]
+        interval = ("(anchor)" if k == 0 else
+                    f"[{elo - err:5.0f}, {elo + err:5.0f}]" if math.isfinite(err) else "-")
+        print(f"    {label:{width}} {n:>5} {_percent(points, n):>6} {elo:6.0f} {interval:>15}")
+        elos.append(elo)
+    return elos
+
+
+def tune_section(keys: list, args) -> None:
+    values = [float(v) for v in args.tune_c.split(",") if v.strip()]
+    games = args.games_per_pair
+    print(f"\nTune: UCT against UCT with exploration constants {', '.join(map(str, values))}; "
+          f"{args.tune_seconds:g} s CPU per move, {games} games per pair (round robin, Elo "
+          f"with C {values[0]:g} at 0)")
+    for key in keys:
+        started = time.perf_counter()
+        players = [("uct", args.tune_seconds, c, 1.0, False) for c in values]
+        table = round_robin(key, players, games, args.seed, args.jobs)
+        print(f"  {_title(key)} ({time.perf_counter() - started:.0f} s)")
+        elos = ratings_table([f"C {c:g}" for c in values], table)
+        best = max(range(len(values)), key=lambda k: elos[k])
+        print(f"    best: C {values[best]:g}", flush=True)
+
+
+def ladder_section(keys: list, args) -> list:
+    games = args.games_per_pair
+    print(f"\nLadder: every level against every other, {games} games per pair (seats "
+          f"alternating, each seed from both seats); Bradley-Terry Elo, weakest level at 0")
+    verdicts = []
+    for key in keys:
+        name, _ = GAMES[key]
+        levels = list(game.rules.get(name).ai_levels)
+        started = time.perf_counter()
+        table = round_robin(key, [("level", lv) for lv in levels], games, args.seed,
+                            args.jobs)
+        print(f"  {_title(key)} ({time.perf_counter() - started:.0f} s)")
+        ratings_table(levels, table)
+        print(f"    {'step':25} {'score':>6} {'95% CI':>13} target {TARGET_STEP:g}%")
+        for k in range(1, len(levels)):
+            points, n = table[(k - 1, k)]
+            points = n - points                     # the stronger one's points
+            ok = 100 * points / n >= TARGET_STEP
+            step = f"{levels[k]} vs {levels[k - 1]}"
+            print(f"    {step:25} {_percent(points, n):>6} {_interval(points, n):>13} "
+                  f"{'PASS' if ok else 'FAIL'}", flush=True)
+            verdicts.append((f"{_title(key)}: {step}: {100 * points / n:.1f}% >= "
+                             f"{TARGET_STEP:g}% ({n} games)", ok))
+    return verdicts
