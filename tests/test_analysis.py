@@ -16,6 +16,7 @@ from game.ai import analysis
 from game.ai import xoliba_solver
 from game.ai.jobs import JOBS
 from game.ai.worker import AIWorker
+from test_xoliba_solver import BLUE_ON_CORNER  # a solitaire position proved lost
 
 QUICK = 0.05                    # seconds per position in the playout tests
 
@@ -50,14 +51,6 @@ Result: * (in progress)
 10. a4/5
 """
 
-BLUE_ON_CORNER = """\
-.wwwww.
-wwwwwww
-wwwwwww
-wwrrrww
-wwwwwww
-wwrwrww
-.bwwww."""
 
 
 def playout(name: str, options: dict, moves: int, seed: int = 4):
