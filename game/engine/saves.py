@@ -31,6 +31,21 @@ class Seat:
         return self.kind == "computer"
 
 
+def seat_choices(spec) -> list[str]:
+    """What a seat can be, as the setup and Play from here offer it: "human", then
+    "computer:<level>" for each level, weakest first."""
+    return ["human"] + [f"computer:{level}" for level in spec.ai_levels]
+
+
+def seat_of(choice: str) -> Seat:
+    return Seat("human", None) if choice == "human" else \
+        Seat("computer", choice.split(":", 1)[1])
+
+
+def seat_label(choice: str) -> str:
+    return "Human" if choice == "human" else f"Computer — {choice.split(':', 1)[1]}"
+
+
 def resume_path():
     return storage.data_dir() / "resume.json"
 

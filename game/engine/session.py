@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+import game.records
 from game.engine import kept_games, saves, stats, storage
 from game.engine.match import Match
 from game.engine.state import Outcome, PerPosition
@@ -298,7 +299,6 @@ class Session:
 
     def record_text(self) -> str:
         """The game as a record (docs/RECORDS.md), with the kept games' headers."""
-        import game.records
         return game.records.dumps(self.state, kept_games.record_headers(
             self.state, self.names, self.match))
 

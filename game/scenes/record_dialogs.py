@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.engine import record_files
 from game.scenes.base import Scene
-from game.engine.saves import Seat
+from game.engine.saves import Seat, seat_choices, seat_label, seat_of
 from game.ui import clipboard
 
 
@@ -21,9 +21,8 @@ class BranchScene(Scene):
         state = replay.state
         self.seat_titles = state.spec.seats_for(state.options)
         self.you = state.to_play if state.to_play is not None else 0
-        levels = list(state.spec.ai_levels)
-        self.opponents = ["human"] + [f"computer:{level}" for level in levels]
-        self.opponent = self.opponents[min(len(levels), 3)] if levels else "human"
+        self.opponents = seat_choices(state.spec)
+        self.opponent = self.opponents[min(len(self.opponents) - 1, 3)]   # a middle level
         self.window = None
         self.ring.focus = 2                 # on "Play"
 
@@ -34,7 +33,7 @@ class BranchScene(Scene):
         self.selector(rects[0], "You play", list(range(len(self.seat_titles))), self.you,
                       self.set_you, lambda i: self.seat_titles[i], container=self.window)
         self.selector(rects[1], "Against", self.opponents, self.opponent, self.set_opponent,
-                      opponent_label, container=self.window)
+                      seat_label, container=self.window)
         self.button(rects[2], "Play", self.play, container=self.window)
         self.button(rects[3], "Cancel", self.app.pop, container=self.window)
 
@@ -55,15 +54,10 @@ class BranchScene(Scene):
 
 
 def opponent_seats(seat_count: int, you: int, opponent: str) -> list:
-    """The seats of a game from here: `you` a human, the others `opponent` ("human" or
-    "computer:<level>")."""
-    other = Seat("human", None) if opponent == "human" else \
-        Seat("computer", opponent.split(":", 1)[1])
-    return [Seat("human", None) if i == you else other for i in range(seat_count)]
-
-
-def opponent_label(choice: str) -> str:
-    return "a human" if choice == "human" else f"computer ({choice.split(':', 1)[1]})"
+    """The seats of a game from here: `you` a human, the others `opponent` (a
+    saves.seat_choices value)."""
+    return [Seat("human", None) if i == you else seat_of(opponent)
+            for i in range(seat_count)]
 
 
 class ExportScene(Scene):

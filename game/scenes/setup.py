@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.match import Match, match_rules
-from game.engine.saves import Seat
+from game.engine.saves import Seat, seat_choices, seat_label, seat_of
 from game.scenes.base import Scene
 from game.ui.text import draw_text, wrap_text
 
@@ -13,16 +13,6 @@ from game.ui.text import draw_text, wrap_text
 class Setup:
     seats: list
     options: dict
-
-
-def seat_choices(spec) -> list[str]:
-    return ["human"] + [f"computer:{level}" for level in spec.ai_levels]
-
-
-def seat_label(choice: str) -> str:
-    if choice == "human":
-        return "Human"
-    return f"Computer — {choice.split(':', 1)[1]}"
 
 
 def default_setup(spec) -> Setup:
@@ -84,10 +74,7 @@ class SetupScene(Scene):
 
     def set_seat(self, index: int, choice: str) -> None:
         self.problem = ""
-        if choice == "human":
-            self.setup.seats[index] = Seat("human", None)
-        else:
-            self.setup.seats[index] = Seat("computer", choice.split(":", 1)[1])
+        self.setup.seats[index] = seat_of(choice)
 
     def set_option(self, name: str, value) -> None:
         seats_before, options_before = self.seats(), self.options()
