@@ -18,7 +18,8 @@ from game.rules.catalina import BLUE, PASS, RED
 
 SPEC = catalina.SPEC
 LEVELS = SPEC.ai_levels
-SEARCHING = ("easy", "medium", "hard")
+SEARCHING = ("easy", "medium", "hard")        # they always take a win
+BLOCKING = ("medium", "hard")                  # they always block (easy half of the time)
 
 
 def claim(state, seat, text):
@@ -143,7 +144,7 @@ def test_takes_the_claim_that_wins_the_game(level):
     assert state.format_move(move) == "[1,3][1,3]"
 
 
-@pytest.mark.parametrize("level", SEARCHING)
+@pytest.mark.parametrize("level", BLOCKING)
 def test_blocks_the_opponents_winning_tile(level):
     # The same position with Blue to move and a roll that reaches Red's winning tile.
     state = position(THREAT, "roll 1334")
@@ -161,6 +162,13 @@ def test_always_takes_a_win_in_random_positions(level):
             assert ai_catalina.choose_move(state, level, random.Random(checked)) in wins
             checked += 1
     assert checked >= 5
+
+
+def test_easy_blocks_only_some_of_the_time():
+    state = position(THREAT, "roll 1334")
+    block = state.parse_move("[1,3][1,3]")
+    moves = [ai_catalina.choose_move(state, "easy", random.Random(i)) for i in range(40)]
+    assert 5 < moves.count(block) < 40
 
 
 def test_beginner_sometimes_misses_a_win():

@@ -31,7 +31,7 @@ def played(moves: int, seed: int = 5):
         if state.is_chance:
             state.sample_chance()
         else:
-            state.play(game.ai.choose_move(state, "easy", rng))
+            state.play(game.ai.choose_move(state, "medium", rng))
     assert not state.is_over
     return state
 
@@ -166,7 +166,7 @@ def test_a_skipped_turn_is_announced(make_app):
                     break
                 candidate.play(roll_move)
             else:
-                candidate.play(game.ai.choose_move(candidate, "easy", rng))
+                candidate.play(game.ai.choose_move(candidate, "medium", rng))
         if state is not None:
             break
     assert state is not None, "no skipped turn in 300 seeded games"

@@ -7,7 +7,7 @@ speed     every level on positions from several stages of seeded games: median a
           seconds per claim (positions where a claim is due and more than one is legal).
 strength  seeded games, each seed played twice with the seats swapped: win, draw and
           loss percentages of the strongest level against "random" (a random legal
-          claim) and "greedy" (the one-claim greedy player, level "easy"). The dice come
+          claim) and "greedy" (the one-claim greedy player, level "medium"). The dice come
           from each game's own seed (state.sample_chance()).
 
 Times are wall-clock seconds on this machine; targets are printed beside the figures.
@@ -114,7 +114,7 @@ def sample_positions(seed: int, per_stage: int) -> list:
                     continue
                 if claims >= stage and len(state.legal_moves()) > 1:
                     break
-                level = "easy" if rng.random() < 0.7 else "beginner"
+                level = "medium" if rng.random() < 0.7 else "beginner"
                 move = ai_catalina.choose_move(state, level, rng)
                 claims += move != catalina.PASS
                 state.play(move)
@@ -138,7 +138,7 @@ def _choose(state, player: str, rng: random.Random):
     if player == "random":
         return rng.choice(state.legal_moves())
     if player == "greedy":
-        player = "easy"
+        player = "medium"
     return ai_catalina.choose_move(state, player, rng)
 
 
