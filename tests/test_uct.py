@@ -215,3 +215,44 @@ def test_play_game_deterministic_players():
     a = strength.play_game(spec, {}, players, 7)
     b = strength.play_game(spec, {}, players, 7)
     assert a == b and a is not None
+
+
+# --- the careful beginner (the ladder's check that the weakest level is no wall) -----------
+@pytest.mark.parametrize("name,options", [("che", {}), ("xutoli", {})], ids=["che", "xutoli"])
+def test_careful_beginner_takes_a_win_at_once(name, options):
+    state, wins = decisive_position(name, options)
+    before = state.to_json()
+    assert strength.CarefulBeginner(seed=0)(state) in wins
+    assert state.to_json() == before
+
+
+def test_careful_beginner_blocks_in_catalina():
+    # Red holds [1,1], [1,2] and two of the top row of [1,3]; Blue rolls 1334, which
+    # reaches [1,3][1,3], the tile that would win the game for Red.
+    spec = game.rules.get("catalina")
+    state = spec.new_game(seed=1, options={})
+    for text in ("[1,1][1,1]", "[3,3][3,3]", "[1,1][1,2]", "[3,3][2,2]", "[1,1][1,3]",
+                 "[2,1][2,2]", "[1,2][1,1]", "[3,1][2,2]", "[1,2][1,2]", "[3,2][2,2]",
+                 "[1,2][1,3]", "[2,3][2,2]", "[1,3][1,1]", "[3,2][1,1]", "[1,3][1,2]"):
+        state.play(state.parse_move("roll 4444"))
+        state.play(state.parse_move(text))
+    state.play(state.parse_move("roll 1334"))
+    assert state.to_play == 1
+    assert state.format_move(strength.CarefulBeginner(seed=0)(state)) == "[1,3][1,3]"
+
+
+def test_careful_beginner_never_loses_at_once_when_it_need_not():
+    spec = game.rules.get("xtic")
+    careful = strength.CarefulBeginner(seed=0)
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = spec.new_game(seed=seed, options={"game_type": "normal"})
+        while not state.is_over:
+            moves = state.legal_moves()
+            losses = ends_at_once(state, state.to_play, False) if len(moves) <= 40 else []
+            if losses and len(losses) < len(moves):
+                assert careful(state) not in losses
+                checked += 1
+            state.play(rng.choice(moves))
+    assert checked >= 10

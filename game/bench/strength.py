@@ -9,7 +9,8 @@ uct       per game, the strongest level (`spec.ai_levels[-1]`) against UCT
           `--factor` times that budget: score (win 1, draw 1/2), wins/draws/losses, a 95%
           Wilson interval, the level's own CPU seconds per move, PASS/FAIL against the
           targets (>= 75% at equal time, >= 55% against 5x). Xoliba for three: the level
-          against two UCTs, its win share (a shared first place counts 1/k) against 50%.
+          against two UCTs, its share of games won (a shared first place is no win)
+          against 50%.
 tune      UCT against UCT with exploration constants `--tune-c`, a round robin per game:
           score and Elo of each constant, the best named.
 ladder    a round robin of every level of a game, a Bradley-Terry fit (draws count half)
@@ -50,6 +51,7 @@ TARGET_EQUAL = 75.0          # strongest level vs UCT with the same CPU per move
 TARGET_FACTOR = 55.0         # ... vs UCT with `factor` times that budget
 TARGET_THREE = 50.0          # Xoliba for three, vs two UCTs: win share %
 TARGET_STEP = 65.0           # ladder: each level vs the one below it: score %
+TARGET_BEGINNER = 50.0       # ladder: the careful beginner vs the weakest level: score % above
 TUNE_C = (0.5, 1.0, 1.41, 2.0)
 MAX_STEPS = 5_000            # a game longer than this is a bug in the rules, not a game
 ELO = 400 / math.log(10)     # Elo points per natural-log unit of strength
@@ -78,6 +80,9 @@ def add_arguments(parser) -> None:
                         help="uct: games per row (default 100; 4 for a quick look)")
     parser.add_argument("--games-per-pair", type=int, default=20,
                         help="tune and ladder: games per pairing (default 20)")
+    parser.add_argument("--step-games", type=int, default=100,
+                        help="ladder: games between a level and the one below it "
+                             "(default 100)")
     parser.add_argument("--seconds", type=_seconds, default=1.0,
                         help="uct: UCT's CPU seconds per move (default 1.0), or 'match': "
                              "the strongest level's mean CPU seconds per move so far in "
@@ -224,10 +229,90 @@ class UCTPlayer:
         return uct.choose(state, seconds=budget, rng=rng, c=self.c)
 
 
+class CarefulBeginner:
+    """A stand-in for a person new to the game who plays with care, on the public API
+    only. It sees one move ahead, each side: it plays a move that wins at once, or after
+    which every reply loses (Xtic: a piece the opponent can only place to lose); it
+    avoids moves that lose at once, and moves after which the opponent has a reply that
+    wins at once (after any roll of the dice, in Catalina: it blocks). In Xoliba (whose
+    state shows its board, `position_text()`) it prefers the move that leaves it the
+    most pieces against the others', as a beginner takes pieces when they can.
+    Otherwise it picks at random."""
+
+    def __init__(self, seed: int):
+        self.seed = seed
+
+    def __call__(self, state):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]
+        me, work = state.to_play, state.copy()
+        best, choices = None, []
+        for move in moves:
+            work.play(move)
+            try:
+                if work.is_over:
+                    if work.outcome.winner == me:
+                        return move
+                    if work.outcome.winner is not None:
+                        continue                            # loses at once
+                else:
+                    threat, forced = _replies(work, me)
+                    if forced:
+                        return move
+                    if threat:
+                        continue
+                gain = _material(work, me)
+            finally:
+                work.undo()
+            if best is None or gain > best:
+                best, choices = gain, [move]
+            elif gain == best:
+                choices.append(move)
+        rng = random.Random(f"careful:{self.seed}:{state.seed}:{len(state.history)}")
+        return rng.choice(choices or moves)
+
+
+def _replies(state, me: int) -> tuple:
+    """(the opponent has a reply that wins at once, every reply loses at once) for the
+    position after `me` moved; at a roll, over every roll (then "every reply loses" is
+    not claimed)."""
+    if state.is_chance:
+        threat = False
+        for roll, probability in state.chance_outcomes():
+            if probability > 0 and not threat:
+                state.play(roll)
+                threat = not state.is_over and _replies(state, me)[0]
+                state.undo()
+        return threat, False
+    if state.to_play == me:                # a move that keeps the turn (Che's first tile)
+        return False, False
+    threat, forced = False, True
+    for reply in state.legal_moves():
+        state.play(reply)
+        over, winner = state.is_over, state.outcome.winner if state.is_over else None
+        state.undo()
+        if over and winner is not None and winner != me:
+            return True, False
+        if not (over and winner == me):
+            forced = False
+    return threat, forced
+
+
+def _material(state, me: int) -> int:
+    """Own pieces minus the others' on a board that shows itself (Xoliba), else 0."""
+    if not hasattr(state, "position_text"):
+        return 0
+    text = state.position_text()
+    return 2 * text.count("rbg"[me]) - sum(text.count(ch) for ch in "rbg")
+
+
 def _make(player: tuple, level_player=None):
     kind = player[0]
     if kind == "level":
         return LevelPlayer(player[1])
+    if kind == "careful":
+        return CarefulBeginner(seed=0)
     if kind == "uct":                 # ("uct", seconds, c, factor, follow the level?)
         _, seconds, c, factor, follow = player
         return UCTPlayer(seconds, c, seed=0, follow=level_player if follow else None,
@@ -406,7 +491,8 @@ def uct_section(keys: list, args) -> list:
             draws = len(points) - wins - losses
             times = [t for r, s in zip(results, seats_of) for t in r["times"][s]]
             budgets = [b for r in results for b in r["budgets"]]
-            total = sum(points)
+            # Xoliba for three counts wins only: a shared first place is no win
+            total = sum(points) if seats == 2 else wins
             percent = 100 * total / len(points)
             label = (f"UCT {factor * fixed:g} s" if fixed else
                      "UCT =" if factor == 1 else f"UCT {factor:g}x")
@@ -430,13 +516,16 @@ def uct_section(keys: list, args) -> list:
 
 
 # --- round robins: tune and ladder ------------------------------------------------------------
-def round_robin(key: str, players: list, games: int, seed: int, jobs: int) -> dict:
+def round_robin(key: str, players: list, games: int, seed: int, jobs: int,
+                step_games: int = 0) -> dict:
     """Every pair of `players` (task tuples) plays `games` games, seats alternating, each
-    seed from both seats: {(i, j): (points of i, games)} for i < j."""
+    seed from both seats; neighbours in the list (a ladder's steps) play `step_games` if
+    that is more: {(i, j): (points of i, games)} for i < j."""
     tasks, pairs = [], []
     for i in range(len(players)):
         for j in range(i + 1, len(players)):
-            for game_seed, seat in schedule(games, 2, seed):
+            count = max(games, step_games) if j == i + 1 else games
+            for game_seed, seat in schedule(count, 2, seed):
                 seating = (players[i], players[j]) if seat == 0 else (players[j], players[i])
                 tasks.append((key, game_seed, seating))
                 pairs.append((i, j, seat))
@@ -483,18 +572,23 @@ def tune_section(keys: list, args) -> None:
 
 
 def ladder_section(keys: list, args) -> list:
-    games = args.games_per_pair
-    print(f"\nLadder: every level against every other, {games} games per pair (seats "
-          f"alternating, each seed from both seats); Bradley-Terry Elo, weakest level at 0")
-    verdicts = []
+    games, steps = args.games_per_pair, max(args.games_per_pair, args.step_games)
+    print(f"\nLadder: every level against every other, {games} games per pair, {steps} "
+          f"per step (a level and the one below it); seats alternating, each seed from both "
+          f"seats; Bradley-Terry Elo, weakest level at 0. Then the weakest level against a "
+          f"careful beginner ({games} games).")
+    verdicts, lines = [], []
     for key in keys:
         name, _ = GAMES[key]
         levels = list(game.rules.get(name).ai_levels)
         started = time.perf_counter()
         table = round_robin(key, [("level", lv) for lv in levels], games, args.seed,
-                            args.jobs)
+                            args.jobs, step_games=steps)
         print(f"  {_title(key)} ({time.perf_counter() - started:.0f} s)")
-        ratings_table(levels, table)
+        elos = ratings_table(levels, table)
+        if key != "xtic-nodiags" and key != "xtic-torus":     # Xtic is rated in its normal type
+            ratings = ", ".join(f"{lv!r}: {round(e)}" for lv, e in zip(levels, elos))
+            lines.append(f"    {name!r}: {{{ratings}}},")
         print(f"    {'step':25} {'score':>6} {'95% CI':>13} target {TARGET_STEP:g}%")
         for k in range(1, len(levels)):
             points, n = table[(k - 1, k)]
@@ -505,4 +599,26 @@ def ladder_section(keys: list, args) -> list:
                   f"{'PASS' if ok else 'FAIL'}", flush=True)
             verdicts.append((f"{_title(key)}: {step}: {100 * points / n:.1f}% >= "
                              f"{TARGET_STEP:g}% ({n} games)", ok))
+        verdicts.append(beginner_check(key, levels[0], games, args))
+    if lines:
+        print("\n  For game/ai/ratings.py (RATINGS):")
+        print("\n".join(lines))
     return verdicts
+
+
+def beginner_check(key: str, weakest: str, games: int, args) -> tuple:
+    """The weakest level against the careful beginner: the beginner must score over half
+    (the weakest level is no wall for a person who plays with care)."""
+    tasks = []
+    for game_seed, seat in schedule(games, 2, args.seed):
+        seating = [("level", weakest)] * 2
+        seating[seat] = ("careful",)
+        tasks.append((key, game_seed, tuple(seating)))
+    results = run_tasks(tasks, args.jobs)
+    points = sum(r["scores"][t[2].index(("careful",))] for r, t in zip(results, tasks))
+    ok = 100 * points / len(tasks) > TARGET_BEGINNER
+    print(f"    careful beginner vs {weakest:12} {_percent(points, len(tasks)):>6} "
+          f"{_interval(points, len(tasks)):>13} target >{TARGET_BEGINNER:g}% "
+          f"{'PASS' if ok else 'FAIL'}", flush=True)
+    return (f"{_title(key)}: careful beginner vs {weakest}: {100 * points / len(tasks):.1f}% "
+            f"> {TARGET_BEGINNER:g}% ({len(tasks)} games)", ok)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.ai.ratings import rating
 from game.engine import storage
 from game.engine.match import Match
 from game.engine.registry import get
@@ -42,8 +43,14 @@ def seat_of(choice: str) -> Seat:
         Seat("computer", choice.split(":", 1)[1])
 
 
-def seat_label(choice: str) -> str:
-    return "Human" if choice == "human" else f"Computer — {choice.split(':', 1)[1]}"
+def seat_label(choice: str, game: str | None = None) -> str:
+    """"Human", or "Computer — <level>" with the level's Elo rating in `game` when it
+    has one (game/ai/ratings.py)."""
+    if choice == "human":
+        return "Human"
+    level = choice.split(":", 1)[1]
+    elo = rating(game, level) if game else None
+    return f"Computer — {level}" + ("" if elo is None else f" · Elo {elo}")
 
 
 def resume_path():

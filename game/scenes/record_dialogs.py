@@ -32,8 +32,9 @@ class BranchScene(Scene):
         self.window, rects = self.dialog("Play from here", text, 560, 4)
         self.selector(rects[0], "You play", list(range(len(self.seat_titles))), self.you,
                       self.set_you, lambda i: self.seat_titles[i], container=self.window)
+        game = self.replay.state.spec.name
         self.selector(rects[1], "Against", self.opponents, self.opponent, self.set_opponent,
-                      seat_label, container=self.window)
+                      lambda choice: seat_label(choice, game), container=self.window)
         self.button(rects[2], "Play", self.play, container=self.window)
         self.button(rects[3], "Cancel", self.app.pop, container=self.window)
 

@@ -58,7 +58,7 @@ class SetupScene(Scene):
                 self.set_seat(index, current)
             self.selector(next(rects), f"{name} player", choices, current,
                           on_change=lambda value, i=index: self.set_seat(i, value),
-                          format_value=seat_label)
+                          format_value=lambda choice: seat_label(choice, spec.name))
         for option in self.options():
             self.selector(next(rects), option.label or option.name, option.values,
                           self.setup.options[option.name],
