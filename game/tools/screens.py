@@ -115,7 +115,7 @@ def open_screen(app, name: str) -> None:
         _replay(app, game.rules.get("xtic"), 6)
         app.scene.export()
     elif kind == "branch":
-        _replay(app, game.rules.get("xutoli"), 5)
+        _replay(app, game.rules.get("xtic"), 5)
         app.scene.play_from_here()
     elif kind != "menu":
         raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")
