@@ -91,6 +91,21 @@ def test_a_cancelled_search_raises():
         ai_che.choose_move(state, "hard", random.Random(0), should_stop=lambda: True)
 
 
+def test_out_of_time_before_any_look_ahead_still_gives_a_value(monkeypatch):
+    # A busy machine or a short analysis budget: the clock runs out inside the first
+    # look-ahead. The search plays its first candidate and values it, never None.
+    from game.ai import SearchTimeout
+
+    def out_of_time(*args):
+        raise SearchTimeout()
+
+    monkeypatch.setattr(ai_che._TurnSearch, "look_ahead", out_of_time)
+    ai_che._plan[0] = None
+    for state in random_positions(3, 2, seed=6):
+        move, value = ai_che.search_move(state, "hard", random.Random(0))
+        assert move in state.legal_moves() and isinstance(value, (int, float))
+
+
 def test_same_rng_same_choice():
     state = random_positions(1, 2, seed=5)[0]
     a = ai_che.choose_move(state, "hard", random.Random(7))

@@ -795,8 +795,11 @@ class _TurnSearch:
                     break
         except SearchTimeout:
             pass                # out of time: the best found so far
-        if self.defend_check and forced and best_value is not None \
-                and -WIN / 2 < best_value <= -WIN / 8:
+        if best_value is None:
+            # Out of time before the first look-ahead ended (a busy machine, a short
+            # analysis budget): the first candidate, valued by its listing.
+            best_value = candidates[0][1]
+        if self.defend_check and forced and -WIN / 2 < best_value <= -WIN / 8:
             best = self.least_forced(forced, best)
         return best, best_value
 
