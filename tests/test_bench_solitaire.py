@@ -46,3 +46,27 @@ def test_report_notes_a_line_shorter_than_par(capsys):
 def test_levels_only_and_no_levels_exclude_each_other(capsys):
     with pytest.raises(SystemExit):
         main(["solitaire", "--levels-only", "--no-levels"])
+
+
+def test_deals_report_the_decided_share_and_memory(capsys):
+    from argparse import Namespace
+    # seed 0 is lost by the bound at once, seed 1 by a short search
+    args = Namespace(seed=0, deals=2, budget=5.0, no_shortest=True, verbose=True, jobs=1)
+    verdicts = B.run_deals(args, None)
+    out = capsys.readouterr().out
+    assert "seed    0: lost" in out and "decided          100.0%" in out
+    assert [ok for _, ok in verdicts] == [True, True]
+    assert "decided within 5 s" in verdicts[0][0] and "peak memory" in verdicts[1][0]
+
+
+def test_deals_fail_the_target_when_one_is_undecided(capsys, monkeypatch):
+    from argparse import Namespace
+
+    def undecided(seed, budget, shortest):
+        return {"seed": seed, **_row(status="undecided", reason="budget", peak_mb=600.0)}
+    monkeypatch.setattr(B, "solve_deal", undecided)
+    verdicts = B.run_deals(Namespace(seed=0, deals=3, budget=1.0, no_shortest=True,
+                                     verbose=False, jobs=1), None)
+    out = capsys.readouterr().out
+    assert "undecided           3" in out and "FAIL" in out
+    assert [ok for _, ok in verdicts] == [False, False]

@@ -237,3 +237,88 @@ def test_grade_reports_cheap_measures():
     assert g["captures"] == 1
     assert 0 < g["winning_first_moves"] <= g["first_moves"]
     assert 0 < g["winning_share"] <= 1
+
+
+def _tight_position(rng):
+    """Blue inside one or two triangles (plus a wall, sometimes); red 3k..3k+2 pieces where
+    k, the captures needed, is at most 2: a tight position (red // 3 == k) or None."""
+    blue = 0
+    for _ in range(rng.choice((1, 2))):
+        t = rng.randrange(len(X.TRIANGLES))
+        inside = list(X.TRIANGLES[t].contents)
+        for p in rng.sample(inside, rng.randint(1, min(4, len(inside)))):
+            blue |= 1 << p
+    if rng.random() < 0.4:
+        for p in rng.sample(X.POINTS, rng.randint(1, 6)):
+            blue |= 1 << p
+    k = S.cover(blue, 4)
+    if k > 2:
+        return None
+    free = [p for p in X.POINTS if not blue >> p & 1]
+    red = sum(1 << p for p in rng.sample(free, 3 * max(k, 1) + rng.choice((0, 0, 1, 2))))
+    if S.capture_bound(red, blue) != red.bit_count() // 3:
+        return None
+    b = [X.WHITE] * 49
+    for p in X.POINTS:
+        b[p] = X.RED if red >> p & 1 else X.BLUE if blue >> p & 1 else X.WHITE
+    return b
+
+
+def test_tight_tables_agree_with_bfs():
+    # A tight layer (as many captures needed as red // 3) is decided backwards, from the
+    # winning captures: its verdict and its line must match a search over the real rules.
+    rng = random.Random(77)
+    won = lost = unknown = 0
+    while won + lost < 20:
+        b = _tight_position(rng)
+        if b is None:
+            continue
+        try:
+            truth = brute_force(b, limit=2500)
+        except OverflowError:
+            continue
+        red, blue = S.masks_of(b)
+        S._TIGHT_MEMO.clear()
+        S._tight_size[0] = 0
+        status = S._tight_status(red, blue, S._Budget(None, None, None), 300_000)
+        if status is None:
+            unknown += 1                # the table is cut short (too big): no verdict
+            continue
+        assert status[0] == (truth is not None), X.position_text(b)
+        if status[0]:
+            won += 1
+            assert replay_wins(X.position_text(b), status[1]), X.position_text(b)
+        else:
+            lost += 1
+    assert won >= 3 and lost >= 3 and unknown < won + lost
+
+
+def test_blue_walls_keep_red_out_and_the_bound_knows_it():
+    # Red only slides through white points, so a point walled in by blue is out of red's
+    # reach until a capture opens the wall. Deal 17's corner g6/f7 is such a pocket: the
+    # captures that could take the blue around it need a corner there, so the deal is lost
+    # at once (it used to run out of its 30 s).
+    spec = game.rules.get("xoliba")
+    red, blue = S.masks_of(spec.new_game(seed=17, options={"players": 1}).board)
+    reach = S._reach(red, blue)
+    pocket = [X.point_from_name(n) for n in ("g6", "f7")]
+    assert all(not reach >> p & 1 and not (red | blue) >> p & 1 for p in pocket)
+    assert S.cover(blue, 6) <= red.bit_count() // 3 < S.cover(blue, 6, S._reach_key(red, blue))
+    res = S.solve((red, blue), time_budget=5)
+    assert res.status == "lost" and res.reason == "bound"
+    # reach only ever removes triangles: the bound with it is never below the one without
+    rng = random.Random(5)
+    for _ in range(300):
+        b = random_position(rng, rng.randint(3, 9), rng.randint(3, 16))
+        red, blue = S.masks_of(b)
+        reach = S._reach(red, blue)
+        assert reach & red == red and not reach & blue
+        assert S.cover(blue, 6, S._reach_key(red, blue)) >= S.cover(blue, 6)
+
+
+def test_a_search_stops_undecided_at_its_positions_cap(monkeypatch):
+    # the cap bounds a solve's memory however fast the machine runs through its budget
+    monkeypatch.setattr(S, "_MAX_POSITIONS", 2000)
+    b = game.rules.get("xoliba").new_game(seed=81, options={"players": 1}).board
+    res = S.solve(b, time_budget=20)
+    assert res.status == "undecided" and res.reason == "memory" and res.seconds < 20

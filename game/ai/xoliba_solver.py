@@ -16,17 +16,29 @@ set below can ever capture. Hence, for any winning line:
     captures <= red // 3.
 `cover(blue) > red // 3` proves the position lost, and `cover(blue)` is an admissible
 lower bound on the number of moves still needed (every move captures within at most one
-triangle), which the shortest-line search (IDA*) uses.
+triangle), which the shortest-line search (IDA*) uses. Red only slides through white
+points, so a corner walled off from every red piece by blue (`_reach`) is usable only
+once a capture has opened the wall: the fixpoint grows red's reach with the blue it can
+capture, and a pocket can leave a deal lost at once.
 
 A sharper admissible bound on moves, `move_bound`: blue pieces no usable triangle holds
 two of each need a capture of their own, and each such capture needs at least
 max(1, corners of its triangle not red now) moves (every move puts one red piece on one
 point, and a corner piece serves one capture only, since the capture turns it white).
 
+Tight layers: when cover(blue) == red // 3 every capture must take exactly three red
+corners and few red pieces may go with it, so the winning red configurations of that
+blue are few: `_tight_table` finds them backwards, from the winning captures through
+quiet moves walked in reverse, within a "room" of points closed under quiet moves. A
+complete table decides every position of its layer and room at once (the forward
+search would wander through millions of quiet repositionings there).
+
 Searches (`_best_first`, one table of positions each, parents kept for the line):
-- greedy best-first on (move_bound, moves made): the decision. It finds a winning line
-  fast, or searches every reachable position the bound does not prune ("lost"), or
-  runs out of budget ("undecided"); the line is then de-toured (`_shorten`).
+- greedy best-first on (move_bound, moves made; fewer moves first among equals): the
+  decision. It finds a winning line fast, or searches every reachable position the bound
+  and the tight tables do not prune ("lost"), or runs out of budget ("undecided"; also
+  past _MAX_POSITIONS positions, "memory", so that a solve stays under 500 MB); the line
+  is then de-toured (`_shorten`).
 - weighted A* (f = g + 3h, then 2h) to cut the line quickly, then A* (f = g + h, with
   reopening) below the line's length: completing it proves the line shortest.
 
@@ -38,6 +50,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from itertools import combinations
 from dataclasses import dataclass, field
 
 from game.rules.xoliba import (AT_CORNER, BLUE, DIRECTIONS, POINTS, RED, SIDE, TRIANGLES,
@@ -134,16 +147,43 @@ _COVER_MEMO: dict = {}
 _COVER_MEMO_LIMIT = 2_000_000
 
 
-def _usable_triangles(blue: int) -> list:
-    """The triangles that can ever capture a blue piece: those whose blue corners (a
-    triangle needs red on all three) can themselves be captured first."""
+NOT_FILE_A = sum(1 << p for p in POINTS if p % SIDE != 0)
+NOT_FILE_G = sum(1 << p for p in POINTS if p % SIDE != SIDE - 1)
+
+
+def _flood(seed: int, passable: int) -> int:
+    """The points of `passable` 8-connected to `seed` through `passable` (seed included)."""
+    reach = seed
+    while True:
+        row = reach | (reach << 1 & NOT_FILE_A) | (reach >> 1 & NOT_FILE_G)
+        grown = (row | row << SIDE | row >> SIDE) & passable | seed
+        if grown == reach:
+            return reach
+        reach = grown
+
+
+def _reach(red: int, blue: int) -> int:
+    """Where red pieces can ever go while `blue` stands: a piece only slides through white
+    points, so every point it enters is 8-connected to its start through non-blue points."""
+    return _flood(red, ALL & ~blue)
+
+
+def _usable_triangles(blue: int, reach: int | None = None) -> list:
+    """The triangles that can ever capture a blue piece: those whose corners red can reach
+    (`reach`, None: every non-blue point), once the blue pieces that wall them off or stand
+    on them have been captured first."""
     capturable = 0
     usable = [False] * len(TRIANGLES)
     changed = True
+    open_ = ALL & ~blue if reach is None else reach
     while changed:
         changed = False
+        if reach is not None and capturable:
+            open_ = _flood(reach, ALL & ~(blue & ~capturable))
+        elif reach is None:
+            open_ = ALL & ~(blue & ~capturable)
         for t, corners in enumerate(CORNER_MASK):
-            if not usable[t] and corners & blue & ~capturable == 0:
+            if not usable[t] and corners & ~open_ == 0:
                 usable[t] = True
                 new = CONTENTS[t] & blue
                 if new & ~capturable:
@@ -152,9 +192,9 @@ def _usable_triangles(blue: int) -> list:
     return [t for t in range(len(TRIANGLES)) if usable[t] and CONTENTS[t] & blue]
 
 
-def _usable_sets(blue: int) -> list:
+def _usable_sets(blue: int, reach: int | None = None) -> list:
     """Contents (restricted to blue) of the triangles that can ever capture, made maximal."""
-    return list(_maximal({CONTENTS[t] & blue for t in _usable_triangles(blue)}))
+    return list(_maximal({CONTENTS[t] & blue for t in _usable_triangles(blue, reach)}))
 
 
 def _cover_at_most(blue: int, sets: list, limit: int) -> bool:
@@ -184,17 +224,19 @@ def _cover_at_most(blue: int, sets: list, limit: int) -> bool:
     return False
 
 
-def cover(blue: int, cap: int = 6) -> int:
+def cover(blue: int, cap: int = 6, reach: int | None = None) -> int:
     """Least number of captures that can take every blue piece (INFINITE if none can),
-    exact up to `cap`; a value of cap + 1 means "more than cap"."""
+    exact up to `cap`; a value of cap + 1 means "more than cap". `reach`: as for
+    _usable_triangles."""
     if not blue:
         return 0
-    entry = _COVER_MEMO.get(blue)
+    key = blue if reach is None else (blue, reach)
+    entry = _COVER_MEMO.get(key)
     if entry is not None:
         value, exact_to = entry
         if value <= exact_to or exact_to >= cap:
             return value if value <= cap else cap + 1
-    sets = _usable_sets(blue)
+    sets = _usable_sets(blue, reach)
     union = 0
     for s in sets:
         union |= s
@@ -209,8 +251,14 @@ def cover(blue: int, cap: int = 6) -> int:
         exact_to = cap
     if len(_COVER_MEMO) > _COVER_MEMO_LIMIT:
         _COVER_MEMO.clear()
-    _COVER_MEMO[blue] = (value, exact_to)
+    _COVER_MEMO[key] = (value, exact_to)
     return value if value <= cap else cap + 1
+
+
+def _reach_key(red: int, blue: int):
+    """_reach, or None when red can reach every non-blue point (the common case)."""
+    reach = _reach(red, blue)
+    return None if reach == ALL & ~blue else reach
 
 
 def capture_bound(red: int, blue: int) -> int:
@@ -218,7 +266,7 @@ def capture_bound(red: int, blue: int) -> int:
     if not blue:
         return 0
     limit = _popcount(red) // 3
-    need = cover(blue, max(limit, 1))
+    need = cover(blue, max(limit, 1), _reach_key(red, blue))
     return need if need <= limit else INFINITE
 
 
@@ -284,7 +332,11 @@ def move_bound(red: int, blue: int) -> int:
     capture bound, and for pieces that need captures of their own, the moves that bring
     red onto the corners of a triangle holding each (every move places one red piece; a
     corner piece serves one capture, then turns white; a capture needs at least 1 move)."""
-    c = capture_bound(red, blue)
+    return _move_bound(red, blue, capture_bound(red, blue))
+
+
+def _move_bound(red: int, blue: int, c: int) -> int:
+    """move_bound, given c = capture_bound(red, blue)."""
     if c == 0 or c >= INFINITE:
         return c
     best = c
@@ -307,7 +359,13 @@ def move_bound(red: int, blue: int) -> int:
 
 # --- budgets ------------------------------------------------------------------------------
 class _OutOfBudget(Exception):
-    """The node or time budget ran out, or should_stop() said so: the search stops."""
+    """The node or time budget ran out, or should_stop() said so, or (with the argument
+    "memory") the search holds as many positions as it may: the search stops."""
+
+
+# Positions one search may hold (its table of positions seen and its heap: about 200 bytes
+# each), so that a solve stays within 500 MB however fast the machine.
+_MAX_POSITIONS = 1_600_000
 
 
 class _Budget:
@@ -324,14 +382,286 @@ class _Budget:
         if self.node_budget is not None and self.nodes > self.node_budget:
             raise _OutOfBudget
         if self.nodes & 255 == 0:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _OutOfBudget
-            if self.should_stop is not None and self.should_stop():
-                raise _OutOfBudget
+            self.check()
+
+    def check(self) -> None:
+        """Raise _OutOfBudget when the time is up or should_stop() says so."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+        if self.should_stop is not None and self.should_stop():
+            raise _OutOfBudget
+        if self.node_budget is not None and self.nodes >= self.node_budget:
+            raise _OutOfBudget
+
+    def part(self, share: float) -> "_Budget":
+        """A budget of `share` of what is left of this one (nodes and time), with the same
+        should_stop; its nodes are counted here only when added."""
+        nodes = None if self.node_budget is None else \
+            max(1, int(share * (self.node_budget - self.nodes)))
+        seconds = None if self.deadline is None else \
+            max(0.0, share * (self.deadline - time.perf_counter()))
+        return _Budget(nodes, seconds, self.should_stop)
 
     @property
     def seconds(self) -> float:
         return time.perf_counter() - self.start
+
+
+# --- tight positions: red // 3 = captures needed -----------------------------------------
+# When the capture bound k equals red // 3, a winning line has exactly k captures (each
+# takes 3 red corners), and together they may take at most red - 3k red pieces inside.
+# Such a layer is decided backwards: its table holds every red configuration that wins
+# from there under these rules, found from the configurations that can play a winning
+# capture (into the table of the layer below) by walking quiet moves backwards. Winning
+# configurations are few in a lost layer, while the positions forward reachable can be
+# millions.
+#
+# A table keeps to a `room`: a set of points closed under quiet moves (_closed_room), so
+# that the lines from its configurations never leave it. The smaller the room, the
+# smaller the table: the room of a position is grown from its own red pieces only.
+_HOLDERS = tuple(CORNER_MASK[t] | CONTENTS[t] for t in range(len(TRIANGLES)))
+_ROOM_MEMO: dict = {}
+_TIGHT_MEMO: dict = {}          # (blue, k, n) -> [(room, table or None if too big, limit)]
+_TIGHT_TOTAL = 1_000_000        # configurations kept over all tables (cleared past it,
+_TIGHT_CEILING = 1_200_000      # between builds; a build stops at the ceiling)
+_tight_size = [0]
+_CAPTURE_FLAG = 1 << 24
+_TIGHT_FIRST = 300              # tight positions expanded in a layer before tables are tried
+_TIGHT_MIN_LIMIT = 20_000       # configurations a table may hold, at least
+_TIGHT_MAX_LIMIT = 800_000      # ... and at most
+_TIGHT_PROBE = 2_000            # ... when first met (small: cheap to give up)
+
+
+class _TooBig(Exception):
+    """A tight table outgrew its limit: the layer is left to the forward search."""
+
+
+def _bits(mask: int) -> list:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low)
+    return out
+
+
+def _whites_along(ray: int, up: bool, occ: int) -> int:
+    """The points of a ray (from a point outward) before its first occupied one."""
+    x = ray & occ
+    if not x:
+        return ray
+    if up:
+        return ray & ((x & -x) - 1)
+    return ray & ~((1 << x.bit_length()) - 1)
+
+
+def _closed_room(blue: int, start: int) -> int:
+    """The points red pieces starting on `start` can ever stand on while `blue` stands.
+    A piece only arrives on a point q by a quiet move (a capture turns it white at once):
+    it forms a triangle at q with no blue on it or inside and its two other corners red,
+    and a red piece slides to q past neither blue nor those corners. So the room grows from
+    `start` by every point such a move can reach from points already in it; no move from a
+    configuration inside the room ever leaves it."""
+    key = (blue, start)
+    room = _ROOM_MEMO.get(key)
+    if room is not None:
+        return room
+    room = start
+    candidates = [p for p in POINTS if not (blue | start) >> p & 1]
+    grown = True
+    while grown:
+        grown = False
+        for p in candidates:
+            if room >> p & 1:
+                continue
+            for t, others in AT[p]:
+                if not _HOLDERS[t] & blue and not others & ~room and any(
+                        _whites_along(ray, up, blue | others) & room
+                        for ray, up in RAY_MASKS[p]):
+                    room |= 1 << p
+                    grown = True
+                    break
+    if len(_ROOM_MEMO) > 50_000:
+        _ROOM_MEMO.clear()
+    _ROOM_MEMO[key] = room
+    return room
+
+
+def _plan_triangles(blue: int, k: int) -> list:
+    """Triangles a capture of a k-capture plan can use now: no blue corner, some blue
+    inside, and what it leaves can still be covered by k - 1 captures."""
+    out = []
+    for t, corners in enumerate(CORNER_MASK):
+        inside = CONTENTS[t] & blue
+        if inside and not corners & blue and cover(blue & ~inside, max(k - 1, 1)) <= k - 1:
+            out.append(t)
+    return out
+
+
+def _tight_table(blue: int, k: int, n: int, room: int, budget, limit: int) -> tuple:
+    """(table, complete): configurations of n red pieces (3k <= n <= 3k + 2) inside `room`
+    (closed under quiet moves) that win with k captures, each mapped to its next move
+    (encoded, with _CAPTURE_FLAG for the capture that leaves the layer). Complete: every
+    winning configuration of the room is there. Past `limit` configurations (or when a
+    table below is not complete) the table is cut short: all it holds still win."""
+    known = _tight_known(blue, k, n, room, limit)
+    if known is not None:
+        return known
+    table: dict = {}
+    frontier = []
+    complete = True
+
+    def seed(config, mover, x, t):
+        if config not in table:
+            table[config] = _CAPTURE_FLAG | (mover.bit_length() - 1) << 16 | x << 8 | t
+            frontier.append(config)
+
+    try:
+        for t in _plan_triangles(blue, k):
+            # The capture moves a piece onto one corner (any point: the corners turn white
+            # at once); the two others stand in the room already, and some piece of the
+            # room can slide onto the first.
+            corners = []
+            for x in TRIANGLES[t].corners:
+                others = CORNER_MASK[t] & ~(1 << x)
+                if not others & ~room and any(_whites_along(ray, up, blue | others) & room
+                                              for ray, up in RAY_MASKS[x]):
+                    corners.append((x, others))
+            if not corners:
+                continue
+            rest = blue & ~CONTENTS[t]
+            shape = CORNER_MASK[t] | CONTENTS[t]
+            if not rest:
+                if k > 1:
+                    continue            # one capture cannot win where k are needed
+                # the last capture: the n - 3 other pieces may stand anywhere off its path
+                for x, others in corners:
+                    for ray, up in RAY_MASKS[x]:
+                        for mover in _bits(_whites_along(ray, up, blue | others) & room):
+                            path = ray & (mover - 1) if up else ray & ~((mover << 1) - 1)
+                            free = _bits(room & ~CORNER_MASK[t] & ~mover & ~path)
+                            for extra in combinations(free, n - 3):
+                                seed(others | mover | sum(extra), mover, x, t)
+                                if len(table) > min(limit, _TIGHT_CEILING - _tight_size[0]):
+                                    raise _TooBig
+                continue
+            # j red pieces inside go with the capture; the n - 3 - j others must win below
+            # (their room: where the survivors stand, grown under the blue left)
+            below = _closed_room(rest, room & ~shape)
+            for j in range(n - 3 * k + 1):
+                lower, whole = _tight_table(rest, k - 1, n - 3 - j, below, budget, limit)
+                complete = complete and whole
+                for taken in combinations(_bits(CONTENTS[t] & room), j):
+                    taken = sum(taken)
+                    for y in lower:
+                        if y & shape or y & ~room:
+                            continue
+                        for x, others in corners:
+                            occ = blue | y | taken | others
+                            for ray, up in RAY_MASKS[x]:
+                                for mover in _bits(_whites_along(ray, up, occ) & room):
+                                    seed(y | taken | others | mover, mover, x, t)
+                        if len(table) > min(limit, _TIGHT_CEILING - _tight_size[0]):
+                            raise _TooBig
+        # Walk quiet moves backwards, breadth first (the moves kept lead to the captures).
+        i = 0
+        while i < len(frontier):
+            s = frontier[i]
+            i += 1
+            budget.tick()
+            occ = s | blue
+            x = s
+            while x:
+                low = x & -x
+                x ^= low
+                to = low.bit_length() - 1
+                for t, m in AT[to]:
+                    if s & m == m and not CONTENTS[t] & occ:
+                        break
+                else:
+                    continue                # `to` is no corner of a quiet triangle
+                base = s ^ low
+                for ray, up in RAY_MASKS[to]:
+                    froms = _whites_along(ray, up, occ) & room
+                    while froms:
+                        f = froms & -froms
+                        froms ^= f
+                        p = base | f
+                        if p not in table:
+                            table[p] = (f.bit_length() - 1) << 16 | to << 8 | t
+                            frontier.append(p)
+            if len(table) > min(limit, _TIGHT_CEILING - _tight_size[0]):
+                raise _TooBig
+    except _TooBig:
+        complete = False
+    _TIGHT_MEMO.setdefault((blue, k, n), []).append((room, table, complete, limit))
+    _tight_size[0] += len(table)
+    return table, complete
+
+
+def _tight_known(blue: int, k: int, n: int, room: int, limit: int):
+    """A table already built that serves for `room` at `limit`: complete for a room that
+    holds it, or cut short at `limit` or more for a room inside it (a bigger room has
+    only more); else None."""
+    for entry_room, table, complete, tried in _TIGHT_MEMO.get((blue, k, n), ()):
+        if complete and room & ~entry_room == 0:
+            return table, True
+    for entry_room, table, complete, tried in _TIGHT_MEMO.get((blue, k, n), ()):
+        if not complete and entry_room & ~room == 0 and tried >= limit:
+            return table, False
+    return None
+
+
+def _tight_lookup(red: int, blue: int):
+    """What the tables built tell of a position whose capture bound is red // 3: the table
+    holding it (it wins), a complete table whose room holds it without it (lost: {}), or
+    None."""
+    n = _popcount(red)
+    lost = None
+    for room, table, complete, _ in _TIGHT_MEMO.get((blue, n // 3, n), ()):
+        if red in table:
+            return table
+        if complete and red & ~room == 0:
+            lost = {}
+    return lost
+
+
+def _tight_status(red: int, blue: int, budget, limit: int | None = None):
+    """For a position whose capture bound is red // 3: (True, line) when it wins, (False, [])
+    when it is lost, None when unknown. With a `limit`, a table is built for it first if
+    none tells (cut short past `limit` configurations)."""
+    n = _popcount(red)
+    k = n // 3
+    table = _tight_lookup(red, blue)
+    if table is None and limit is not None:
+        if _tight_size[0] > _TIGHT_TOTAL:
+            _TIGHT_MEMO.clear()             # between builds only: lines need the tables
+            _tight_size[0] = 0
+        for entries in _TIGHT_MEMO.values():
+            if len(entries) > 8:            # the oldest rooms go first
+                _tight_size[0] -= sum(len(e[1]) for e in entries[:-8])
+                del entries[:-8]
+        # one room for the layer: it grows to hold the rooms of its complete tables
+        room = red
+        for entry_room, _, complete, _ in _TIGHT_MEMO.get((blue, k, n), ()):
+            if complete:
+                room |= entry_room
+        table, complete = _tight_table(blue, k, n, _closed_room(blue, room), budget, limit)
+        if red not in table and not complete:
+            return None
+    if table is None:
+        return None
+    if red not in table:
+        return False, []
+    line = []
+    while blue:
+        code = table[red]
+        move = (code >> 16 & 255, code >> 8 & 255, code & 255)
+        line.append(move)
+        red, blue, _ = play(red, blue, move)
+        if code & _CAPTURE_FLAG and blue:
+            table = _tight_lookup(red, blue)    # the table below that led here holds it
+    return True, line
 
 
 # --- results ------------------------------------------------------------------------------
@@ -346,7 +676,7 @@ class SolveResult:
     lower_bound: int = 0            # proved: no winning line is shorter than this
     first_line_length: int = 0      # length of the first (unshortened) line found
     decide_seconds: float = 0.0     # seconds the win/loss decision took
-    reason: str = ""                # why: "bound", "searched", "budget", ...
+    reason: str = ""                # why: "bound", "searched", "budget", "memory", ...
 
     @property
     def won(self) -> bool:
@@ -412,59 +742,149 @@ def _children(red: int, blue: int):
     return caps, quiet
 
 
+# Search tables pack a position as red << 49 | blue (`key`), and what the search keeps of it
+# as one int: g (moves made, 12 bits), the move that reached it (24 bits) and the key it
+# was reached from; a heap entry is priority << 98 | key, the priority ending in 12 bits of
+# g: (_G - g) where the deepest comes first among equals, else g.
+_KEY = (1 << 98) - 1
+_G = 4095
+
+# The greedy decision's tie-breaks among positions of equal bound. Each finds some deals'
+# lines fast and wanders on others (on 300 random deals each left 2-3% undecided in 30 s,
+# not the same ones), so solve() tries them in turn: the first two for a short share of
+# the budget, the last for the rest.
+#   "shallow": fewer moves made first; "deep": more moves made first (long maneuvers of
+#   quiet moves); "more red": more red pieces left first, then fewer moves made.
+GREEDY_ORDERS = (("shallow", 0.07), ("deep", 0.07), ("more red", 1.0))
+
+
+def _encode(move) -> int:
+    frm, to, t = move
+    return frm << 16 | to << 8 | t
+
+
+def _decode(code: int) -> tuple:
+    return code >> 16 & 255, code >> 8 & 255, code & 255
+
+
 def _best_first(red, blue, budget: _Budget, greedy: bool, upper: int | None = None,
-                 progress: dict | None = None, weight: float = 1.0):
-    """Best-first search over positions. greedy: order by (bound, moves made), a fast way
-    to a winning line and, when none exists, an exhaustive search (proves "lost").
-    Otherwise A* (f = moves made + move_bound, reopening positions reached by a shorter
-    path): with `upper` the length of a known line, returns a line shorter than it or
-    None when there is none. progress["proved"]: no winning line is shorter than this.
-    Raises _OutOfBudget."""
-    h0 = move_bound(red, blue)
-    if h0 >= INFINITE:
+                progress: dict | None = None, weight: float = 1.0, order: str = "shallow"):
+    """Best-first search over positions. greedy: order by the bound, then `order` (see
+    GREEDY_ORDERS), a fast way to a winning line and, when none exists, an exhaustive
+    search (proves "lost").
+    Otherwise A* (f = moves made + weight x move_bound, reopening positions reached by a
+    shorter path): with `upper` the length of a known line, returns a line shorter than it
+    or None when there is none. progress["proved"]: no winning line is shorter than this.
+    Tight positions are decided by their tables once these are built (a win only ends the
+    greedy search; A* goes on, for the shortest line). Raises _OutOfBudget."""
+    c0 = capture_bound(red, blue)
+    if c0 >= INFINITE:
         return None
+    h0 = _move_bound(red, blue, c0)
+    # (blue, red count) -> (tight positions expanded, when to try a table, grow its room?)
+    tight_layers = {}
     start = (red << 49) | blue
-    best_g = {start: 0}
-    parent = {start: None}
-    heap = [((h0, 0) if greedy else (h0, -0), 0, start)]
+    seen = {start: 0}
+    deep = not greedy or order == "deep"        # the low 12 bits of a priority: _G - g
+    more_red = greedy and order == "more red"
+    heap = [(h0 << 110) | ((_G if deep else 0) << 98) | start]
     push, pop = heapq.heappush, heapq.heappop
     mask = (1 << 49) - 1
     limit = INFINITE if upper is None else upper       # only lines shorter than this
+    whole = weight == 1.0 and not greedy
+
+    def line_to(key, *tail):
+        line = []
+        while key != start:
+            entry = seen[key]
+            line.append(_decode(entry >> 12 & 0xFFFFFF))
+            key = entry >> 36
+        line.reverse()
+        return line + list(tail)
+
     while heap:
-        prio, g, key = pop(heap)
-        if g > best_g.get(key, INFINITE):
+        item = pop(heap)
+        key = item & _KEY
+        g = _G - (item >> 98 & _G) if deep else item >> 98 & _G
+        if g > seen[key] & _G:
             continue                                     # stale entry
-        if not greedy and weight == 1.0:
-            f = prio[0]
+        if whole:
+            f = item >> 110
             if progress is not None and f > progress.get("proved", 0):
-                progress["proved"] = int(f)
+                progress["proved"] = f
             if f >= limit:
                 return None
         budget.tick()
+        if len(seen) > _MAX_POSITIONS:
+            raise _OutOfBudget("memory")
         r, b = key >> 49, key & mask
+        n = _popcount(r)
+        c = capture_bound(r, b)
+        tight = n // 3 == c
+        if tight:
+            # A tight layer the search keeps coming back to: try its table, with room for
+            # as many configurations as the search spent here (again at 4x, if too big;
+            # at once when the layer has a complete table, but for a room without r).
+            layer = (b, n)
+            spent, next_try, grow = tight_layers.get(layer, (0, _TIGHT_FIRST, False))
+            spent += 1
+            tight_layers[layer] = (spent, next_try, grow)
+            status = _tight_status(r, b, budget)
+            if status is None and (spent >= next_try or grow):
+                size = min(_TIGHT_MAX_LIMIT, max(_TIGHT_MIN_LIMIT, 10 * spent))
+                status = _tight_status(r, b, budget, size)
+                tight_layers[layer] = ((spent, next_try, True) if status is not None else
+                                       (spent, 4 * spent, False))
+            if status is not None:
+                won, tail = status
+                if not won:
+                    continue
+                if greedy:
+                    return line_to(key) + tail
         caps, quiet = _children(r, b)
         g2 = g + 1
-        for move, r2, b2, _ in caps + quiet:
-            if not b2:
-                line = [move]
-                k = key
-                while parent[k] is not None:
-                    k, m = parent[k]
-                    line.append(m)
-                line.reverse()
-                if greedy or g2 < limit:
-                    return line
-                continue
-            k2 = (r2 << 49) | b2
-            old = best_g.get(k2)
-            if old is not None and (greedy or old <= g2):
-                continue
-            h = move_bound(r2, b2)
-            if h >= INFINITE or (not greedy and g2 + h >= limit):
-                continue
-            best_g[k2] = g2
-            parent[k2] = (key, move)
-            push(heap, ((h, g2) if greedy else (g2 + weight * h, -g2), g2, k2))
+        for is_capture, children in ((True, caps), (False, quiet)):
+            for move, r2, b2, _ in children:
+                if not b2:
+                    if greedy or g2 < limit:
+                        return line_to(key, move)
+                    continue
+                k2 = (r2 << 49) | b2
+                old = seen.get(k2)
+                if old is not None and (greedy or old & _G <= g2):
+                    continue
+                if is_capture:
+                    n2 = _popcount(r2)
+                    # a capture lowers the capture bound by one at most: too few red
+                    # pieces left (more taken inside than the slack allows) lose at once
+                    if n2 // 3 < c - 1:
+                        continue
+                    c2 = capture_bound(r2, b2)
+                    if c2 >= INFINITE:
+                        continue
+                    status = _tight_status(r2, b2, budget, _TIGHT_PROBE) if n2 // 3 == c2 \
+                        else None
+                else:
+                    c2 = c                  # same blue, and red stays where it could go
+                    status = _tight_status(r2, b2, budget) if tight else None
+                if status is not None:
+                    won, tail = status
+                    if not won:
+                        continue
+                    if greedy:
+                        return line_to(key, move) + tail
+                h = _move_bound(r2, b2, c2)
+                if greedy:
+                    if more_red:
+                        h = h << 6 | (63 - _popcount(r2))
+                    prio = h << 12 | (_G - g2 if deep else g2)
+                else:
+                    f = g2 + int(weight * h)
+                    if f >= limit:
+                        continue
+                    prio = f << 12 | (_G - g2)
+                seen[k2] = g2 | _encode(move) << 12 | key << 36
+                push(heap, prio << 98 | k2)
     return None
 
 
@@ -494,6 +914,30 @@ def _shorten(red, blue, line) -> list:
     return out
 
 
+def _decide(red, blue, budget: _Budget):
+    """The greedy decision, with each of GREEDY_ORDERS in turn for its share of what is
+    left of the budget (the last for all of it): a winning line, or None (lost). Without a
+    node or time budget only the last order runs. Raises _OutOfBudget."""
+    orders = GREEDY_ORDERS if budget.node_budget or budget.deadline else GREEDY_ORDERS[-1:]
+    for order, share in orders:
+        # each order builds its own tight tables: those another order left behind (cut
+        # short where that search spent its time) can keep this one off its line
+        _TIGHT_MEMO.clear()
+        _tight_size[0] = 0
+        if share >= 1.0:
+            return _best_first(red, blue, budget, True, order=order)
+        part = budget.part(share)
+        try:
+            line = _best_first(red, blue, part, True, order=order)
+        except _OutOfBudget:
+            budget.nodes += part.nodes
+            budget.check()          # the whole budget spent, or should_stop(): stop here
+            continue
+        budget.nodes += part.nodes
+        return line
+    raise AssertionError("the last order has the whole budget")
+
+
 def solve(board, node_budget=None, time_budget=None, should_stop=None,
           shortest=True) -> SolveResult:
     """Decide a solitaire position (a board list, or a (red, blue) mask pair).
@@ -506,6 +950,8 @@ def solve(board, node_budget=None, time_budget=None, should_stop=None,
     red, blue = board if isinstance(board, tuple) else masks_of(board)
     budget = _Budget(node_budget, time_budget, should_stop)
     result = SolveResult(UNDECIDED)
+    _TIGHT_MEMO.clear()                 # each solve builds its own tables: bounded memory
+    _tight_size[0] = 0
 
     def done():
         result.nodes = budget.nodes
@@ -520,9 +966,9 @@ def solve(board, node_budget=None, time_budget=None, should_stop=None,
         return done()
     result.lower_bound = move_bound(red, blue)
     try:
-        line = _best_first(red, blue, budget, greedy=True)
-    except _OutOfBudget:
-        result.reason = "budget"
+        line = _decide(red, blue, budget)
+    except _OutOfBudget as stop:
+        result.reason = str(stop) or "budget"       # "memory": the positions cap
         return done()
     finally:
         result.decide_nodes = budget.nodes

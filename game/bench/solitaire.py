@@ -17,17 +17,27 @@ found is compared with the level's par.
 is left of its budget shortening its line and proving it shortest, which the "total" time
 includes.
 
+Targets (deals): at least DECIDED_TARGET of the deals decided (proved winnable or proved
+lost) within the budget, and the peak memory of a solve at most MEMORY_TARGET_MB. The peak
+is the worker process's maximum resident set size after the deal (ru_maxrss): an upper
+bound on what the deal needed, since it includes the process's start and its earlier deals.
+
 --levels-only skips the deals, --no-levels skips the levels; the default runs both.
 """
 from __future__ import annotations
 
 import os
+import resource
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 # seconds to decide a shipped level, on the reference machine: (median, max)
 LEVEL_TARGETS = (5.0, 30.0)
+# share of the deals to decide within the budget, and the peak memory of a solve
+DECIDED_TARGET = 0.99
+MEMORY_TARGET_MB = 500
 
 
 def add_arguments(parser) -> None:
@@ -45,12 +55,19 @@ def add_arguments(parser) -> None:
     only.add_argument("--no-levels", action="store_true", help="skip the shipped levels")
 
 
+def _peak_mb() -> float:
+    """This process's peak resident set size so far, in MB (ru_maxrss: KB on Linux)."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
+
+
 def _row(res) -> dict:
     return {"status": res.status, "reason": res.reason,
             "length": res.length, "first_length": res.first_line_length,
             "proven": res.proven_shortest, "lower": res.lower_bound,
             "nodes": res.nodes, "decide_nodes": res.decide_nodes,
-            "decide_seconds": res.decide_seconds, "seconds": res.seconds}
+            "decide_seconds": res.decide_seconds, "seconds": res.seconds,
+            "peak_mb": _peak_mb()}
 
 
 def solve_deal(seed: int, budget: float, shortest: bool) -> dict:
@@ -97,7 +114,9 @@ def run(args) -> int:
     return status
 
 
-def run_deals(args, pool) -> None:
+def run_deals(args, pool) -> list:
+    """Solve args.deals seeded deals and print the figures; returns the targets as
+    (text, met) pairs: the share decided and the peak memory."""
     seeds = list(range(args.seed, args.seed + args.deals))
     shortest = not args.no_shortest
     print(f"Xoliba solitaire solver bench: {len(seeds)} deals (seeds {seeds[0]}..{seeds[-1]}), "
@@ -112,7 +131,7 @@ def run_deals(args, pool) -> None:
                          f"{'proved shortest' if r['proven'] else 'shortest >= ' + str(r['lower'])})")
             print(f"  seed {r['seed']:4d}: {r['status']:9s} {r['reason']:8s} "
                   f"decide {r['decide_seconds']:6.2f} s {r['decide_nodes']:8d} nodes, "
-                  f"total {r['seconds']:6.2f} s{extra}")
+                  f"total {r['seconds']:6.2f} s, peak <= {r['peak_mb']:4.0f} MB{extra}")
     won = [r for r in rows if r["status"] == "won"]
     lost = [r for r in rows if r["status"] == "lost"]
     by_bound = [r for r in lost if r["reason"] == "bound"]
@@ -125,9 +144,21 @@ def run_deals(args, pool) -> None:
           f"{len(by_bound)}, by search {len(lost) - len(by_bound)} (median "
           f"{_median([r['decide_seconds'] for r in lost if r['reason'] != 'bound'])})")
     print(f"undecided        {len(undecided):4d} ({100 * len(undecided) / n:.0f}%)  "
-          f"within {args.budget:g} s")
+          f"within {args.budget:g} s"
+          + (f": seeds {' '.join(str(r['seed']) for r in undecided)}" if undecided else ""))
+    decided = (n - len(undecided)) / n
+    decided_ok = decided >= DECIDED_TARGET
+    print(f"decided          {100 * decided:5.1f}%  (target >= {100 * DECIDED_TARGET:g}%)  "
+          f"{'PASS' if decided_ok else 'FAIL'}")
+    slowest = max(rows, key=lambda r: r["decide_seconds"])
     print(f"median decide time, all deals: {_median([r['decide_seconds'] for r in rows])}; "
+          f"max {slowest['decide_seconds']:.2f} s (seed {slowest['seed']}); "
           f"median total time {_median([r['seconds'] for r in rows])}")
+    biggest = max(rows, key=lambda r: r["peak_mb"])
+    memory_ok = biggest["peak_mb"] <= MEMORY_TARGET_MB
+    print(f"peak memory      <= {biggest['peak_mb']:.0f} MB (seed {biggest['seed']}; a "
+          f"process's peak so far)  (target <= {MEMORY_TARGET_MB} MB)  "
+          f"{'PASS' if memory_ok else 'FAIL'}")
     if won:
         lengths = [r["length"] for r in won]
         proven = [r for r in won if r["proven"]]
@@ -140,6 +171,10 @@ def run_deals(args, pool) -> None:
         if gaps:
             print(f"not proved: gap line - proved lower bound median "
                   f"{statistics.median(gaps):g}, max {max(gaps)}")
+    return [(f"solitaire: {100 * decided:.1f}% of {n} deals decided within {args.budget:g} s "
+             f"(>= {100 * DECIDED_TARGET:g}%)", decided_ok),
+            (f"solitaire: peak memory <= {biggest['peak_mb']:.0f} MB "
+             f"(<= {MEMORY_TARGET_MB} MB)", memory_ok)]
 
 
 def run_levels(args, pool, folder=None) -> int:

@@ -16,6 +16,10 @@ tune      UCT against UCT with exploration constants `--tune-c`, a round robin p
 ladder    a round robin of every level of a game, a Bradley-Terry fit (draws count half)
           as Elo with the weakest level at 0 and 95% intervals, and each level's score
           against the one below it, PASS/FAIL against 65%.
+solitaire the Xoliba solitaire solver on `--deals` seeded deals (seeds 0 on), each within
+          `--deal-seconds`: the share decided (won with a line, or proved lost) against
+          99%, and the peak memory of a solving process against 500 MB
+          (game/bench/solitaire.py, which `python -m game.bench solitaire` also runs).
 
 Games alternate the seats; each seed is played twice with the seats swapped (Xoliba's
 deals and Catalina's dice come from the seed, so both sides get the same deal). Xoliba
@@ -25,6 +29,7 @@ CPU seconds are `time.process_time()` of the process playing the game.
 """
 from __future__ import annotations
 
+import argparse
 import math
 import random
 import statistics
@@ -46,7 +51,7 @@ GAMES = {
 }
 ALIASES = {"xtic": ("xtic-normal", "xtic-nodiags", "xtic-torus"),
            "xoliba2": ("xoliba",)}
-SECTIONS = ("uct", "tune", "ladder")
+SECTIONS = ("uct", "tune", "ladder", "solitaire")
 TARGET_EQUAL = 75.0          # strongest level vs UCT with the same CPU per move: score %
 TARGET_FACTOR = 55.0         # ... vs UCT with `factor` times that budget
 TARGET_THREE = 50.0          # Xoliba for three, vs two UCTs: win share %
@@ -71,8 +76,9 @@ def _seconds(text: str):
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--sections", default="uct,tune,ladder",
-                        help="which sections to run, comma-separated (uct, tune, ladder)")
+    parser.add_argument("--sections", default=",".join(SECTIONS),
+                        help="which sections to run, comma-separated (" + ", ".join(SECTIONS)
+                             + "; default all)")
     parser.add_argument("--games", default=None,
                         help="games, comma-separated: " + ", ".join(GAMES) + " (xtic: its "
                              "three types; default all; tune and ladder skip xoliba3)")
@@ -96,6 +102,10 @@ def add_arguments(parser) -> None:
                         help="tune: the exploration constants tried")
     parser.add_argument("--tune-seconds", type=float, default=0.2,
                         help="tune: UCT's CPU seconds per move (default 0.2)")
+    parser.add_argument("--deals", type=int, default=300,
+                        help="solitaire: seeded deals to solve (default 300)")
+    parser.add_argument("--deal-seconds", type=float, default=30.0,
+                        help="solitaire: seconds per deal (default 30)")
     parser.add_argument("--seed", type=int, default=1, help="base seed of every game")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2),
                         help="processes playing games (default 1; 2 at most)")
@@ -135,12 +145,27 @@ def run(args) -> int:
         tune_section([k for k in keys if k != "xoliba3"], args)
     if "ladder" in sections:
         verdicts += ladder_section([k for k in keys if k != "xoliba3"], args)
+    if "solitaire" in sections:
+        verdicts += solitaire_section(args)
     if verdicts:
         print("\nTargets")
         for text, ok in verdicts:
             print(f"  {'PASS' if ok else 'FAIL'}  {text}")
     print(f"\nBench time {time.perf_counter() - started:.0f} s")
     return 1 if args.check and not all(ok for _, ok in verdicts) else 0
+
+
+def solitaire_section(args) -> list:
+    """The solver on seeded deals, in worker processes (their peak memory is the solver's)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from game.bench import solitaire
+
+    print()
+    deal_args = argparse.Namespace(seed=0, deals=args.deals, budget=args.deal_seconds,
+                                   no_shortest=True, verbose=False, jobs=args.jobs)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        return solitaire.run_deals(deal_args, pool)
 
 
 # --- playing ------------------------------------------------------------------------------
