@@ -12,6 +12,8 @@ RATINGS: dict[str, dict[str, int]] = {
     'xtic': {'trivial': 0, 'easy': 146, 'medium': 356, 'hard': 380, 'very hard': 508,
              "don't try": 574, 'perfect': 795},
     'catalina': {'beginner': 0, 'easy': 363, 'medium': 586, 'hard': 839},
+    'che': {'beginner': 0, 'easy': 552, 'medium': 696, 'hard': 956},
+    'xutoli': {'beginner': 0, 'easy': 599, 'medium': 751, 'hard': 914},
 }
 
 
