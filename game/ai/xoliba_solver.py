@@ -421,7 +421,7 @@ class _Budget:
 # smaller the table: the room of a position is grown from its own red pieces only.
 _HOLDERS = tuple(CORNER_MASK[t] | CONTENTS[t] for t in range(len(TRIANGLES)))
 _ROOM_MEMO: dict = {}
-_TIGHT_MEMO: dict = {}          # (blue, k, n) -> [(room, table or None if too big, limit)]
+_TIGHT_MEMO: dict = {}          # (blue, k, n) -> [(room, table, complete, limit)]
 _TIGHT_TOTAL = 1_000_000        # configurations kept over all tables (cleared past it,
 _TIGHT_CEILING = 1_200_000      # between builds; a build stops at the ceiling)
 _tight_size = [0]
