@@ -601,7 +601,7 @@ def ladder_section(keys: list, args) -> list:
     print(f"\nLadder: every level against every other, {games} games per pair, {steps} "
           f"per step (a level and the one below it); seats alternating, each seed from both "
           f"seats; Bradley-Terry Elo, weakest level at 0. Then the weakest level against a "
-          f"careful beginner ({games} games).")
+          f"careful beginner ({steps} games).")
     verdicts, lines = [], []
     for key in keys:
         name, _ = GAMES[key]
@@ -624,7 +624,7 @@ def ladder_section(keys: list, args) -> list:
                   f"{'PASS' if ok else 'FAIL'}", flush=True)
             verdicts.append((f"{_title(key)}: {step}: {100 * points / n:.1f}% >= "
                              f"{TARGET_STEP:g}% ({n} games)", ok))
-        verdicts.append(beginner_check(key, levels[0], games, args))
+        verdicts.append(beginner_check(key, levels[0], steps, args))
     if lines:
         print("\n  For game/ai/ratings.py (RATINGS):")
         print("\n".join(lines))
