@@ -256,3 +256,39 @@ def test_careful_beginner_never_loses_at_once_when_it_need_not():
                 checked += 1
             state.play(rng.choice(moves))
     assert checked >= 10
+
+
+def test_careful_beginner_sees_a_che_turn_it_can_win():
+    # A Che turn is two tiles: when some second tile would win, the first tile it plays
+    # is one that a second tile of its own turns into a win.
+    spec = game.rules.get("che")
+    careful = strength.CarefulBeginner(seed=0)
+
+    def second_tile_wins(state, me):
+        for follow in state.legal_moves():
+            state.play(follow)
+            won = state.is_over and state.outcome.winner == me
+            state.undo()
+            if won:
+                return True
+        return False
+
+    checked = 0
+    for seed in range(30):
+        rng = random.Random(seed)
+        state = spec.new_game(seed=seed)
+        while not state.is_over and checked < 5:
+            me, moves = state.to_play, state.legal_moves()
+            winning = []
+            for move in moves:
+                state.play(move)
+                if not state.is_over and state.to_play == me and second_tile_wins(state, me):
+                    winning.append(move)
+                state.undo()
+            if winning:
+                assert careful(state) in winning
+                checked += 1
+            state.play(rng.choice(moves))
+        if checked >= 5:
+            break
+    assert checked >= 5

@@ -257,7 +257,8 @@ class UCTPlayer:
 class CarefulBeginner:
     """A stand-in for a person new to the game who plays with care, on the public API
     only. It sees one move ahead, each side: it plays a move that wins at once, or after
-    which every reply loses (Xtic: a piece the opponent can only place to lose); it
+    which every reply loses (Xtic: a piece the opponent can only place to lose; Che: a
+    first tile its own second tile turns into a win); it
     avoids moves that lose at once, and moves after which the opponent has a reply that
     wins at once (after any roll of the dice, in Catalina: it blocks). In Xoliba (whose
     state shows its board, `position_text()`) it prefers the move that leaves it the
@@ -310,7 +311,15 @@ def _replies(state, me: int) -> tuple:
                 threat = not state.is_over and _replies(state, me)[0]
                 state.undo()
         return threat, False
-    if state.to_play == me:                # a move that keeps the turn (Che's first tile)
+    if state.to_play == me:
+        # A move that keeps the turn (Che's first tile): a person sees a turn they can
+        # win, so this move "forces" a win when a follow-up of their own wins at once.
+        for follow in state.legal_moves():
+            state.play(follow)
+            won = state.is_over and state.outcome.winner == me
+            state.undo()
+            if won:
+                return False, True
         return False, False
     threat, forced = False, True
     for reply in state.legal_moves():
