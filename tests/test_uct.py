@@ -263,16 +263,6 @@ def test_careful_beginner_sees_a_che_turn_it_can_win():
     # is one that a second tile of its own turns into a win.
     spec = game.rules.get("che")
     careful = strength.CarefulBeginner(seed=0)
-
-    def second_tile_wins(state, me):
-        for follow in state.legal_moves():
-            state.play(follow)
-            won = state.is_over and state.outcome.winner == me
-            state.undo()
-            if won:
-                return True
-        return False
-
     checked = 0
     for seed in range(30):
         rng = random.Random(seed)
@@ -282,7 +272,8 @@ def test_careful_beginner_sees_a_che_turn_it_can_win():
             winning = []
             for move in moves:
                 state.play(move)
-                if not state.is_over and state.to_play == me and second_tile_wins(state, me):
+                if (not state.is_over and state.to_play == me
+                        and uct.winning_move(state) is not None):
                     winning.append(move)
                 state.undo()
             if winning:

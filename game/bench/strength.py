@@ -314,13 +314,7 @@ def _replies(state, me: int) -> tuple:
     if state.to_play == me:
         # A move that keeps the turn (Che's first tile): a person sees a turn they can
         # win, so this move "forces" a win when a follow-up of their own wins at once.
-        for follow in state.legal_moves():
-            state.play(follow)
-            won = state.is_over and state.outcome.winner == me
-            state.undo()
-            if won:
-                return False, True
-        return False, False
+        return False, uct.winning_move(state) is not None
     threat, forced = False, True
     for reply in state.legal_moves():
         state.play(reply)
