@@ -26,8 +26,8 @@ bound on what the deal needed, since it includes the process's start and its ear
 """
 from __future__ import annotations
 
+import argparse
 import os
-import resource
 import statistics
 import sys
 import time
@@ -40,8 +40,19 @@ DECIDED_TARGET = 0.99
 MEMORY_TARGET_MB = 500
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (a count of deals)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number is needed, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 is needed, not {value}")
+    return value
+
+
 def add_arguments(parser) -> None:
-    parser.add_argument("--deals", type=int, default=100, help="number of deals (default 100)")
+    parser.add_argument("--deals", type=positive_int, default=100, help="number of deals (default 100)")
     parser.add_argument("--budget", type=float, default=30.0,
                         help="seconds per deal or level (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
@@ -57,6 +68,10 @@ def add_arguments(parser) -> None:
 
 def _peak_mb() -> float:
     """This process's peak resident set size so far, in MB (ru_maxrss: KB on Linux)."""
+    try:
+        import resource
+    except ImportError:                 # Windows: not measured (nan: the target fails)
+        return float("nan")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 

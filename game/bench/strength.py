@@ -36,6 +36,7 @@ import statistics
 import time
 
 import game.rules
+from game.bench import solitaire as solitaire_bench
 from game.bench import uct
 
 # game key -> (game name, options). Keys name what a row measures.
@@ -102,7 +103,7 @@ def add_arguments(parser) -> None:
                         help="tune: the exploration constants tried")
     parser.add_argument("--tune-seconds", type=float, default=0.2,
                         help="tune: UCT's CPU seconds per move (default 0.2)")
-    parser.add_argument("--deals", type=int, default=300,
+    parser.add_argument("--deals", type=solitaire_bench.positive_int, default=300,
                         help="solitaire: seeded deals to solve (default 300)")
     parser.add_argument("--deal-seconds", type=float, default=30.0,
                         help="solitaire: seconds per deal (default 30)")
@@ -159,13 +160,11 @@ def solitaire_section(args) -> list:
     """The solver on seeded deals, in worker processes (their peak memory is the solver's)."""
     from concurrent.futures import ProcessPoolExecutor
 
-    from game.bench import solitaire
-
     print()
     deal_args = argparse.Namespace(seed=0, deals=args.deals, budget=args.deal_seconds,
                                    no_shortest=True, verbose=False, jobs=args.jobs)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        return solitaire.run_deals(deal_args, pool)
+        return solitaire_bench.run_deals(deal_args, pool)
 
 
 # --- playing ------------------------------------------------------------------------------
