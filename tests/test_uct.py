@@ -283,3 +283,21 @@ def test_careful_beginner_sees_a_che_turn_it_can_win():
         if checked >= 5:
             break
     assert checked >= 5
+
+
+def test_a_following_uct_gets_the_levels_time_from_its_first_move(monkeypatch):
+    # Before the level has moved, UCT's budget is the level's time on UCT's own position
+    # (timed, not played), not a fixed second: UCT's first moves decide short games.
+    spec = game.rules.get("xoliba")
+    state = spec.new_game(seed=3, options={"players": 3})
+    level = strength.LevelPlayer("hard")
+    follower = strength.UCTPlayer(1.0, 1.0, seed=0, follow=level)
+    clock = iter([10.0, 10.25, 20.0, 20.75])
+    monkeypatch.setattr(strength.time, "process_time", lambda: next(clock))
+    before = state.position_text()
+    assert follower.budget(state) == 0.25
+    assert state.position_text() == before and level.times == []
+    assert follower.budget(state) == 0.5                   # the mean of the two trials
+    level.times.append(0.125)
+    assert follower.budget(state) == 0.125                 # its own moves, once it has any
+    assert strength.UCTPlayer(1.0, 1.0, seed=0).budget(state) == 1.0

@@ -93,7 +93,7 @@ def add_arguments(parser) -> None:
     parser.add_argument("--seconds", type=_seconds, default=1.0,
                         help="uct: UCT's CPU seconds per move (default 1.0), or 'match': "
                              "the strongest level's mean CPU seconds per move so far in "
-                             "the game (1.0 s until it has moved)")
+                             "the game (before its first move: its time on UCT's position)")
     parser.add_argument("--factor", type=float, default=5.0,
                         help="uct: the second opponent's budget, this many times the first "
                              "(default 5; 0 skips it)")
@@ -220,6 +220,7 @@ class LevelPlayer:
     def __init__(self, level: str):
         self.level = level
         self.times = []
+        self.trial_times = []      # thinking on others' positions, before its first move
 
     def __call__(self, state):
         import game.ai
@@ -230,26 +231,39 @@ class LevelPlayer:
             self.times.append(time.process_time() - started)
         return move
 
+    def mean_seconds(self, state) -> float:
+        """Mean CPU seconds per move so far in the game. Before the level's first move it
+        is timed thinking on `state` (an opponent's turn; the move is not played), so an
+        opponent that follows it gets the same time from the first move on."""
+        if self.times:
+            return statistics.fmean(self.times)
+        import game.ai
+        started = time.process_time()
+        game.ai.choose_move(state, self.level)
+        self.trial_times.append(time.process_time() - started)
+        return statistics.fmean(self.trial_times)
+
 
 class UCTPlayer:
-    """UCT with a fixed CPU budget per move, or (`follow`) `factor` times the mean CPU per
-    move that player has spent so far in the game (`seconds` until it has moved)."""
+    """UCT with a fixed CPU budget per move, or (`follow`, a LevelPlayer) `factor` times
+    the mean CPU per move that level has spent so far in the game."""
 
     def __init__(self, seconds: float, c: float, seed: int, follow=None, factor: float = 1.0):
         self.seconds, self.c, self.seed = seconds, c, seed
         self.follow, self.factor = follow, factor
         self.budgets = []
 
-    def budget(self) -> float:
-        if self.follow is not None and self.follow.times:
-            return max(0.01, self.factor * statistics.fmean(self.follow.times))
+    def budget(self, state) -> float:
+        if self.follow is not None:
+            return max(0.01, self.factor * self.follow.mean_seconds(state))
         return self.factor * self.seconds
 
     def __call__(self, state):
-        budget = self.budget()
         rng = random.Random(f"uct:{self.seed}:{state.seed}:{len(state.history)}:{state.to_play}")
-        if len(state.legal_moves()) > 1:
-            self.budgets.append(budget)
+        if len(state.legal_moves()) == 1:
+            return state.legal_moves()[0]
+        budget = self.budget(state)
+        self.budgets.append(budget)
         return uct.choose(state, seconds=budget, rng=rng, c=self.c)
 
 
@@ -485,7 +499,8 @@ def uct_section(keys: list, args) -> list:
     games = args.games_per_game
     fixed = args.seconds if args.seconds != "match" else None
     budget = (f"{fixed:g} s CPU per move" if fixed else
-              "the level's mean CPU per move so far in each game (1 s before its first move)")
+              "the level's mean CPU per move so far in each game (before its first move: "
+              "the level timed on UCT's position)")
     print(f"\nUCT: the strongest level against UCT (C {args.c:g}), UCT's budget {budget}; "
           f"{games} games per row, seats alternating, each seed played from every seat")
     header = (f"  {'game':13} {'level':10} {'opponent':13} {'games':>5} {'score':>6} "
