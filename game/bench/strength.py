@@ -259,9 +259,10 @@ class UCTPlayer:
         return self.factor * self.seconds
 
     def __call__(self, state):
+        moves = state.legal_moves()
+        if len(moves) == 1:
+            return moves[0]                  # nothing to think about, nor to time
         rng = random.Random(f"uct:{self.seed}:{state.seed}:{len(state.history)}:{state.to_play}")
-        if len(state.legal_moves()) == 1:
-            return state.legal_moves()[0]
         budget = self.budget(state)
         self.budgets.append(budget)
         return uct.choose(state, seconds=budget, rng=rng, c=self.c)
