@@ -4,7 +4,8 @@ Measured, not chosen: `python -m game.bench strength --sections ladder` plays ev
 of a game against every other (a seeded round robin, seats alternating, each deal from
 both seats), fits Bradley–Terry ratings with the weakest level at 0 and prints the
 `RATINGS` lines below; docs/STRENGTH.md has the runs they come from. Xtic is rated in its
-normal game type, Xoliba for two players. Rerun the ladder after changing a level, and paste its lines here.
+normal game type, Xoliba for two players. Rerun the ladder after changing a level, and
+paste its lines here.
 """
 from __future__ import annotations
 

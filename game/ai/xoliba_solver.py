@@ -175,13 +175,11 @@ def _usable_triangles(blue: int, reach: int | None = None) -> list:
     capturable = 0
     usable = [False] * len(TRIANGLES)
     changed = True
-    open_ = ALL & ~blue if reach is None else reach
     while changed:
         changed = False
-        if reach is not None and capturable:
-            open_ = _flood(reach, ALL & ~(blue & ~capturable))
-        elif reach is None:
-            open_ = ALL & ~(blue & ~capturable)
+        # the points red can stand on once the capturable blue pieces are gone
+        passable = ALL & ~(blue & ~capturable)
+        open_ = passable if reach is None else _flood(reach, passable)
         for t, corners in enumerate(CORNER_MASK):
             if not usable[t] and corners & ~open_ == 0:
                 usable[t] = True
@@ -432,6 +430,12 @@ _TIGHT_MAX_LIMIT = 800_000      # ... and at most
 _TIGHT_PROBE = 2_000            # ... when first met (small: cheap to give up)
 
 
+def _clear_tight() -> None:
+    """Forget every tight table built (between builds only: lines need the tables)."""
+    _TIGHT_MEMO.clear()
+    _tight_size[0] = 0
+
+
 class _TooBig(Exception):
     """A tight table outgrew its limit: the layer is left to the forward search."""
 
@@ -635,8 +639,7 @@ def _tight_status(red: int, blue: int, budget, limit: int | None = None):
     table = _tight_lookup(red, blue)
     if table is None and limit is not None:
         if _tight_size[0] > _TIGHT_TOTAL:
-            _TIGHT_MEMO.clear()             # between builds only: lines need the tables
-            _tight_size[0] = 0
+            _clear_tight()
         for entries in _TIGHT_MEMO.values():
             if len(entries) > 8:            # the oldest rooms go first
                 _tight_size[0] -= sum(len(e[1]) for e in entries[:-8])
@@ -922,8 +925,7 @@ def _decide(red, blue, budget: _Budget):
     for order, share in orders:
         # each order builds its own tight tables: those another order left behind (cut
         # short where that search spent its time) can keep this one off its line
-        _TIGHT_MEMO.clear()
-        _tight_size[0] = 0
+        _clear_tight()
         if share >= 1.0:
             return _best_first(red, blue, budget, True, order=order)
         part = budget.part(share)
@@ -950,8 +952,7 @@ def solve(board, node_budget=None, time_budget=None, should_stop=None,
     red, blue = board if isinstance(board, tuple) else masks_of(board)
     budget = _Budget(node_budget, time_budget, should_stop)
     result = SolveResult(UNDECIDED)
-    _TIGHT_MEMO.clear()                 # each solve builds its own tables: bounded memory
-    _tight_size[0] = 0
+    _clear_tight()                      # each solve builds its own tables: bounded memory
 
     def done():
         result.nodes = budget.nodes

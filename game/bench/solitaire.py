@@ -52,7 +52,8 @@ def positive_int(text: str) -> int:
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--deals", type=positive_int, default=100, help="number of deals (default 100)")
+    parser.add_argument("--deals", type=positive_int, default=100,
+                        help="number of deals (default 100)")
     parser.add_argument("--budget", type=float, default=30.0,
                         help="seconds per deal or level (default 30)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
