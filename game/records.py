@@ -20,14 +20,21 @@ import json
 import re
 
 import game.rules
+from game.engine.json_data import parse_json
+from game.engine.state import many_moves
 
 FORMAT_LINE = "# Little Abstracts game record, format 1"
 MAX_BYTES = 1_000_000           # a record longer than this is refused unread
 MAX_LINE = 2_000                # characters in one line (a Xoliba position is 63)
 # Header keys the format itself writes: user headers may not take them.
 GAME, SEED, RESULT, REASON, OPTION = "Game", "Seed", "Result", "Reason", "Option "
+IN_PROGRESS = "*"
 _KEY = re.compile(r"[A-Za-z][A-Za-z0-9 _-]{0,63}")
-_MOVE = re.compile(r"(\d+)\.\s+(\S.*)")
+# Numbers are ASCII digits: '١٢' (Arabic-Indic) is a number to int() but not to a record.
+_MOVE = re.compile(r"([0-9]{1,7})\.[ \t]+(\S.*)")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f\ud800-\udfff]")   # a tab is allowed; no lone surrogates
+_SEED = re.compile(r"-?[0-9]{1,20}")
+MAX_OPTION_DEPTH = 4            # option values are flat: a string, number, bool or null
 
 
 def dumps(state, headers: dict | None = None) -> str:
@@ -38,12 +45,11 @@ def dumps(state, headers: dict | None = None) -> str:
         lines.append(f"{OPTION}{name}: {json.dumps(value)}")
     if state.is_over:
         outcome = state.outcome
-        winner = "draw" if outcome.winner is None else state.spec.seats_for(
-            state.options)[outcome.winner]
-        lines.append(f"{RESULT}: {winner} ({' '.join(f'{s:g}' for s in outcome.scores)})")
+        lines.append(f"{RESULT}: {_winner(state)} "
+                     f"({' '.join(f'{s:g}' for s in outcome.scores)})")
         lines.append(f"{REASON}: {_one_line(outcome.reason)}")
     else:
-        lines.append(f"{RESULT}: * (in progress)")
+        lines.append(f"{RESULT}: {IN_PROGRESS} (in progress)")
     for key, value in (headers or {}).items():
         key, value = str(key), _one_line(str(value))
         if not _KEY.fullmatch(key) or _reserved(key):
@@ -61,23 +67,25 @@ def loads(text: str):
     headers, lines, number = _headers(text)
     state = _start(headers)
     expected = 1
-    for number, line in enumerate(lines[number:], number + 1):
-        if not line.strip():
-            continue
-        match = _MOVE.fullmatch(line.strip())
-        if match is None:
-            raise ValueError(f"line {number}: expected a numbered move like '{expected}. "
-                             f"...', got {_clip(line)!r}")
-        if int(match.group(1)) != expected:
-            raise ValueError(f"line {number}: move number {match.group(1)}, expected "
-                             f"{expected}")
-        move_text = match.group(2).strip()
-        try:
-            state.play(state.parse_move(move_text))
-        except ValueError as exc:
-            raise ValueError(f"line {number}: move {expected} {move_text!r} is not "
-                             f"legal here: {exc}") from None
-        expected += 1
+    with many_moves():
+        for number, line in enumerate(lines[number:], number + 1):
+            if not line.strip():
+                continue
+            match = _MOVE.fullmatch(line.strip())
+            if match is None:
+                raise ValueError(f"line {number}: expected a numbered move like "
+                                 f"'{expected}. ...', got {_clip(line)!r}")
+            if int(match.group(1)) != expected:
+                raise ValueError(f"line {number}: move number {match.group(1)}, expected "
+                                 f"{expected}")
+            move_text = match.group(2).strip()
+            try:
+                state.play(state.parse_move(move_text))
+            except ValueError as exc:
+                raise ValueError(f"line {number}: move {expected} {move_text!r} is not "
+                                 f"legal here: {_clip(str(exc), 200)}") from None
+            expected += 1
+    _check_result(state, headers)
     return state, headers
 
 
@@ -88,7 +96,8 @@ def _headers(text: str):
         raise ValueError("a record is text")
     if len(text.encode("utf-8", "replace")) > MAX_BYTES:
         raise ValueError(f"the record is over {MAX_BYTES:,} bytes: not read")
-    lines = text.replace("\r\n", "\n").split("\n")
+    # A byte-order mark (Windows editors write one) is not part of the first line.
+    lines = text.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
     if lines[0].strip() != FORMAT_LINE:
         first = lines[0].strip()
         if first.startswith("# Little Abstracts game record, format "):
@@ -98,7 +107,7 @@ def _headers(text: str):
     for number, line in enumerate(lines, 1):
         if len(line) > MAX_LINE:
             raise ValueError(f"line {number}: over {MAX_LINE} characters")
-        if any(ord(c) < 32 and c != "\t" for c in line):
+        if _CONTROL.search(line):
             raise ValueError(f"line {number}: holds control characters (not a record?)")
     headers: dict[str, str] = {}
     number = 1
@@ -133,23 +142,44 @@ def _start(headers: dict[str, str]):
     except KeyError:
         raise ValueError(f"line {where[GAME]}: unknown game {headers[GAME]!r}; known: "
                          f"{', '.join(game.rules.names())}") from None
-    try:
-        seed = int(headers.get(SEED, ""))
-    except ValueError:
+    if not _SEED.fullmatch(headers.get(SEED, "")):
         raise ValueError(f"line {where.get(SEED, 2)}: 'Seed:' is missing or not a whole "
-                         f"number") from None
+                         f"number (ASCII digits, at most 20)")
+    seed = int(headers[SEED])
     options = {}
     for key, value in headers.items():
         if key.startswith(OPTION):
+            name = key[len(OPTION):].strip()
             try:
-                options[key[len(OPTION):].strip()] = json.loads(value)
-            except json.JSONDecodeError:
-                raise ValueError(f"line {where[key]}: the value of {key!r} is not "
-                                 f"readable ({_clip(value)!r})") from None
+                options[name] = parse_json(value, MAX_OPTION_DEPTH)
+                spec.validate_options({name: options[name]})
+            except ValueError as exc:
+                raise ValueError(f"line {where[key]}: option {name!r}: "
+                                 f"{_clip(str(exc), 200)}") from None
     try:
         return spec.new_game(seed=seed, options=options)
     except ValueError as exc:
         raise ValueError(f"the options of the record: {exc}") from None
+
+
+def _winner(state) -> str:
+    """The Result header's first word for a finished game: the winning seat or draw."""
+    winner = state.outcome.winner
+    return "draw" if winner is None else state.spec.seats_for(state.options)[winner]
+
+
+def _check_result(state, headers: dict[str, str]) -> None:
+    """A Result header must agree with the moves (its first word: the winner, `draw`, or
+    `*` in progress): a record that claims another ending than its moves is refused."""
+    if RESULT not in headers:
+        return
+    claimed = headers[RESULT].split(" ", 1)[0]
+    actual = _winner(state) if state.is_over else IN_PROGRESS
+    if claimed != actual:
+        line = list(headers).index(RESULT) + 2
+        said = "in progress" if actual == IN_PROGRESS else f"{actual!r}"
+        raise ValueError(f"line {line}: the result says {_clip(claimed, 20)!r}, but the "
+                         f"moves end with {said}")
 
 
 def _reserved(key: str) -> bool:

@@ -9,13 +9,16 @@ rules pages' art...) are references, "module:attribute" texts imported when firs
 """
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Callable
 
-from game.engine.state import SAVE_FORMAT_VERSION, GameState
+from game.engine.json_data import parse_json
+from game.engine.state import SAVE_FORMAT_VERSION, GameState, many_moves
+
+# A save is an object holding flat lists and an object of options: nothing nests deeper.
+MAX_SAVE_DEPTH = 8
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,12 @@ class Option:
     def shown_with(self, options: dict) -> bool:
         """Whether the setup screen (and the play panel) shows this option."""
         return self.in_setup and (self.applies is None or self.applies(options))
+
+    def lists(self, value) -> bool:
+        """Whether `value` is one of `values`, by type as well as by value: 2.0 == 2 and
+        True == 1 in Python, but a float where the rules count with an int crashes later."""
+        return any(type(value) is type(allowed) and value == allowed
+                   for allowed in self.values)
 
     def label_of(self, value) -> str:
         if self.value_labels:
@@ -132,13 +141,13 @@ class GameSpec:
         full = {}
         for opt in self.options:
             value = options.get(opt.name, opt.default)
-            if opt.check is not None and value not in opt.values:
+            if opt.check is not None and not opt.lists(value):
                 try:
                     opt.check(value)
                 except ValueError as exc:
                     raise ValueError(f"bad value for option {opt.name!r} of {self.title}: "
                                      f"{exc}") from None
-            elif value not in opt.values:
+            elif not opt.lists(value):
                 allowed = ", ".join(repr(v) for v in opt.values)
                 raise ValueError(f"bad value {value!r} for option {opt.name!r} of {self.title} "
                                  f"(allowed: {allowed})")
@@ -157,8 +166,8 @@ class GameSpec:
 
     def from_json(self, text: str) -> GameState:
         try:
-            data = json.loads(text)
-        except (TypeError, json.JSONDecodeError) as exc:
+            data = parse_json(text, MAX_SAVE_DEPTH)
+        except ValueError as exc:
             raise ValueError(f"not a saved {self.title} game: {exc}") from None
         if not isinstance(data, dict):
             raise ValueError(f"not a saved {self.title} game: expected a JSON object")
@@ -173,23 +182,26 @@ class GameSpec:
             if not isinstance(data.get(key), kind):
                 raise ValueError(f"saved game: {key!r} missing or not a {kind.__name__}")
         state = self.new_game(seed=data["seed"], options=data["options"])
-        for number, text_move in enumerate(data["moves"], 1):
-            try:
-                state.play(state.parse_move(text_move))
-            except ValueError as exc:
-                raise ValueError(f"saved game: move {number} ({text_move!r}): {exc}") from None
         redo = data.get("redo", [])
         if not isinstance(redo, list):
             raise ValueError("saved game: 'redo' is not a list")
-        ahead = state.copy()
-        moves_ahead = []
-        for number, text_move in enumerate(redo, 1):
-            try:
-                move = ahead.parse_move(text_move)
-            except ValueError as exc:
-                raise ValueError(f"saved game: redo move {number} ({text_move!r}): {exc}") from None
-            ahead.play(move)
-            moves_ahead.append(move)
+        with many_moves():
+            for number, text_move in enumerate(data["moves"], 1):
+                try:
+                    state.play(state.parse_move(text_move))
+                except ValueError as exc:
+                    raise ValueError(f"saved game: move {number} ({text_move!r}): "
+                                     f"{exc}") from None
+            ahead = state.copy() if redo else state
+            moves_ahead = []
+            for number, text_move in enumerate(redo, 1):
+                try:
+                    move = ahead.parse_move(text_move)
+                except ValueError as exc:
+                    raise ValueError(f"saved game: redo move {number} ({text_move!r}): "
+                                     f"{exc}") from None
+                ahead.play(move)
+                moves_ahead.append(move)
         state.redo_stack = list(reversed(moves_ahead))
         return state
 

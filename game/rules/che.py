@@ -121,6 +121,13 @@ class CheState(GameState):
             return []
         return self.layout.placements()
 
+    def legal_form(self, move):
+        if self._outcome:
+            return None
+        if move == AGREE:
+            return AGREE if self.consent_moves() else None
+        return self.layout.legal_tile(move)
+
     def consent_moves(self) -> list:
         # An unlimited pool never runs out: the players may agree to stop and count.
         if self._outcome or self.pool is not None or not self.layout.count:

@@ -67,6 +67,7 @@ class _Sentinel:
 
 _ABSENT = _Sentinel("_ABSENT")
 _APPEND = _Sentinel("_APPEND")
+_NEW_VERTEX = _Sentinel("_NEW_VERTEX")   # one trail entry for the five of a new vertex
 
 
 def key_of(x: int, y: int) -> int:
@@ -137,7 +138,14 @@ def format_tile(tile: Tile, letters: str, with_orientation: bool) -> str:
 TILE_COLOURS = {"default": ((238, 228, 204), (38, 76, 132)),
                 "high contrast": ((255, 255, 255), (0, 28, 120)),
                 "colour-blind safe": ((246, 240, 218), (0, 92, 150))}
-TILE_NOTATION = re.compile(r"([A-Z])([LR]?)@(-?\d+),(-?\d+)")
+# ASCII digits only, and no further out than key_of can pack: a cell beyond would alias
+# a cell of the layout (x - 1, y + STRIDE is x, y to key_of).
+TILE_NOTATION = re.compile(r"([A-Z])([LR]?)@(-?[0-9]{1,7}),(-?[0-9]{1,7})")
+REACH = OFFSET - 1
+
+
+def in_reach(x: int, y: int) -> bool:
+    return -REACH <= x <= REACH and -REACH <= y <= REACH
 
 
 def parse_tile_text(text: str, letters: str) -> tuple | None:
@@ -148,7 +156,8 @@ def parse_tile_text(text: str, letters: str) -> tuple | None:
         return None
     colour = letters.index(match.group(1)) % 2
     orient = ORIENT_LETTERS.index(match.group(2)) if match.group(2) else None
-    return colour, orient, int(match.group(3)), int(match.group(4))
+    x, y = int(match.group(3)), int(match.group(4))
+    return (colour, orient, x, y) if in_reach(x, y) else None
 
 
 def parse_tile_move(layout, text: str, letters: str, colour_words, game: str) -> "Tile":
@@ -200,10 +209,8 @@ class TruchetLayout:
 
     # --- the trail ---------------------------------------------------------------------------
     def _set(self, container, key, value) -> None:
-        try:
-            old = container[key]
-        except (KeyError, IndexError):
-            old = _ABSENT
+        """container[key] = value, on the trail (lists are only changed, never grown)."""
+        old = container.get(key, _ABSENT) if type(container) is dict else container[key]
         self.trail.append((container, key, old))
         container[key] = value
 
@@ -219,6 +226,9 @@ class TruchetLayout:
             container, key, old = trail.pop()
             if key is _APPEND:
                 container.pop()
+            elif old is _NEW_VERTEX:
+                for table in (self.parent, self.members, self.size, self.opens, self.box):
+                    del table[key]
             elif old is _ABSENT:
                 del container[key]
             else:
@@ -279,6 +289,18 @@ class TruchetLayout:
         return (key_of(tile.x, tile.y) in self.frontier
                 and tile.orient == self.orientation_for(tile.x, tile.y, tile.colour))
 
+    def legal_tile(self, move) -> Tile | None:
+        """`move` as a Tile of ints when it is one of `placements()`, else None: one
+        move checked without listing them all (a long game's record loads in linear time)."""
+        if not isinstance(move, tuple) or len(move) != 4 \
+                or any(type(value) is not int for value in move):
+            return None
+        tile = Tile(*move)
+        if tile.colour not in (0, 1) or tile.orient not in (LEFT, RIGHT) \
+                or not in_reach(tile.x, tile.y):
+            return None
+        return tile if self.accepts(tile) else None
+
     def place(self, tile: Tile) -> list[int]:
         """Put `tile` down (it must be accepted: see `accepts`); returns the roots of the
         regions this tile closed."""
@@ -287,23 +309,27 @@ class TruchetLayout:
 
     def place_key(self, cell: int, colour: int, orient: int, x: int, y: int) -> list[int]:
         """`place` on a packed cell key (the computer player's fast path); no checks."""
+        # Each change goes on the trail as (table, key, old value); written out here, not
+        # through _set, because this is the hot path of loading records and of the search.
         s = self._set
         if self.meta["even"] is None:
             s(self.meta, "even", colour if orient == LEFT else 1 - colour)
-        s(self.cells, cell, colour * 2 + orient)
-        parent, opens = self.parent, self.opens
+        parent, opens, trail, cells = self.parent, self.opens, self.trail, self.cells
+        trail.append((cells, cell, cells.get(cell, _ABSENT)))
+        cells[cell] = colour * 2 + orient
         # Touch the four corners: new vertices start with 4 open slots; this cell fills one.
-        roots = []
         for step in CORNER_STEPS:
             v = cell + step
             if v not in parent:
-                s(parent, v, v)
-                s(self.members, v, 1)
-                s(self.size, v, 0)
-                s(opens, v, 4)
-                s(self.box, v, None)
+                parent[v] = v
+                self.members[v] = 1
+                self.size[v] = 0
+                opens[v] = 4
+                self.box[v] = None
+                trail.append((None, v, _NEW_VERTEX))
             r = self.find(v)
-            s(opens, r, opens[r] - 1)
+            trail.append((opens, r, opens[r]))
+            opens[r] -= 1
         # The band joins the two corners of the dominant colour.
         a, b = BAND_STEPS[orient]
         r = self._join(cell + a, cell + b, x, y)
@@ -324,13 +350,14 @@ class TruchetLayout:
                 self.closed.append(root)
                 self.trail.append((self.closed, _APPEND, None))
         # The frontier: this cell is filled, its empty neighbours are open.
-        frontier, cells = self.frontier, self.cells
+        frontier = self.frontier
         if cell in frontier:
             self._del(frontier, cell)
         for step in NEIGHBOUR_STEPS:
             n = cell + step
             if n not in cells and n not in frontier:
-                s(frontier, n, True)
+                trail.append((frontier, n, _ABSENT))
+                frontier[n] = True
         return closed
 
     # --- union-find ----------------------------------------------------------------------------

@@ -498,6 +498,9 @@ class XutoliState(GameState):
             return []
         return self.layout.placements()
 
+    def legal_form(self, move):
+        return None if self._outcome else self.layout.legal_tile(move)
+
     def move_for(self, x: int, y: int, colour: int) -> Tile | None:
         """The legal tile of dominant `colour` on cell (x, y) (not for the first tile,
         which also chooses its orientation), or None."""
