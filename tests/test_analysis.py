@@ -85,6 +85,16 @@ def check_assessment(state, assessment) -> None:
         assert state.parse_move(assessment["move"]) in state.legal_moves()
 
 
+def positions(state) -> list:
+    """A copy of every position of the game `state` has played, from its start."""
+    replay = state.spec.new_game(seed=state.seed, options=state.options)
+    found = [replay.copy()]
+    for move in state.history:
+        replay.play(move)
+        found.append(replay.copy())
+    return found
+
+
 @pytest.mark.parametrize("label, name, options, moves", PLAYOUTS,
                          ids=[row[0] for row in PLAYOUTS])
 def test_every_position_of_a_playout_is_assessed(label, name, options, moves):
@@ -92,7 +102,7 @@ def test_every_position_of_a_playout_is_assessed(label, name, options, moves):
     reports = []
     result = analysis.analyse_record(game.records.dumps(state), report=reports.append,
                                      seconds=QUICK)
-    states = analysis.positions(state)
+    states = positions(state)
     assert len(states) == len(state.history) + 1
     assert len(result["assessments"]) == len(states)
     assert [r["done"] for r in reports] == list(range(1, len(states) + 1))
@@ -101,7 +111,6 @@ def test_every_position_of_a_playout_is_assessed(label, name, options, moves):
     for position, assessment in zip(states, result["assessments"]):
         check_assessment(position, assessment)
     movers = result["movers"]
-    assert movers == analysis.movers(states)
     assert len(movers) == len(state.history)
     for position, mover in zip(states, movers):
         assert mover == (None if position.is_chance else position.to_play)
@@ -289,3 +298,21 @@ def test_analyse_job_through_the_worker_reports_progress_and_can_be_cancelled():
         assert reply.error and "ValueError" in reply.error and "line 1" in reply.error
     finally:
         worker.shutdown()
+
+
+def test_a_long_record_is_analysed_walking_one_replay_not_a_copy_per_position(monkeypatch):
+    """A copy of every position made a 60,000-tile Che record's analysis quadratic in time
+    and memory; the walk hands each position to assess in turn, copying none."""
+    from game.engine.state import GameState
+    from game.testing.record_fuzz import long_che_record
+    seen = []
+
+    def fake_assess(state, seconds, should_stop=None):
+        seen.append(len(state.history))
+        return {"values": [0.0, 0.0], "move": None, "exact": False}
+
+    monkeypatch.setattr(analysis, "assess", fake_assess)
+    monkeypatch.setattr(GameState, "copy", lambda self: pytest.fail("a position copied"))
+    result = analysis.analyse_record(long_che_record(500))
+    assert seen == list(range(501))
+    assert result["movers"] == [0] + [1, 1, 0, 0] * 124 + [1, 1, 0]

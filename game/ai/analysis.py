@@ -295,22 +295,6 @@ def _assess(state, seconds, should_stop, chain: int) -> dict:
     return _assessment(values, text, exact)
 
 
-def positions(state) -> list:
-    """Copies of every position of the game `state` has played, from its start to its
-    current position."""
-    replay = state.spec.new_game(seed=state.seed, options=state.options)
-    found = [replay.copy()]
-    for move in state.history:
-        replay.play(move)
-        found.append(replay.copy())
-    return found
-
-
-def movers(states: list) -> list:
-    """The seat that made each move between consecutive `states` (None: a dice roll)."""
-    return [None if s.is_chance else s.to_play for s in states[:-1]]
-
-
 def blunders(assessments: list, movers: list, threshold: float = THRESHOLD,
              game: str | None = None) -> list:
     """Indexes of the moves that threw a game away: the mover's value fell by at least
@@ -338,18 +322,23 @@ def analyse_record(text: str, report=None, seconds: float | None = None,
     given, is called after each position with {"done", "total", "assessment"} (plain
     data). `seconds` overrides the game's SECONDS per position."""
     final, _headers = game.records.loads(text)
-    states = positions(final)
     budget = SECONDS[budget_key(final)] if seconds is None else seconds
-    assessments = []
-    for index, state in enumerate(states):
-        assessment = assess(state, budget, should_stop)
+    # One replay walks the game (assess leaves it unchanged): a copy of every position
+    # made a long game's analysis quadratic in time and memory.
+    replay = final.spec.new_game(seed=final.seed, options=final.options)
+    moves = final.history
+    assessments, seats = [], []     # seats: who made each move (None: a dice roll)
+    for index in range(len(moves) + 1):
+        assessment = assess(replay, budget, should_stop)
         assessments.append(assessment)
         if report is not None:
-            report({"done": index + 1, "total": len(states), "assessment": assessment})
-    seats = movers(states)
+            report({"done": index + 1, "total": len(moves) + 1, "assessment": assessment})
+        if index < len(moves):
+            seats.append(None if replay.is_chance else replay.to_play)
+            replay.play(moves[index])
     return {"assessments": assessments, "movers": seats,
             "blunders": blunders(assessments, seats, game=final.spec.name)}
 
 
 __all__ = ["SECONDS", "THRESHOLD", "analyse_record", "assess", "blunders", "budget_key",
-           "finished_values", "movers", "positions", "seat_count"]
+           "finished_values", "seat_count"]
