@@ -12,6 +12,7 @@ from game import TITLE
 from game import input as inp
 from game.engine import storage
 from game.ai.worker import AIWorker
+from game.desktop import name_the_window
 from game.navigation import scene_class
 from game.ui.text import MIN_TEXT_SCALE, reset_fonts
 from game.settings import Settings, load_settings, save_settings
@@ -50,6 +51,7 @@ class App:
                 self.messages.append(message)
         self.settings = settings
         self.palette = get_palette(settings.palette)
+        name_the_window()
         pygame.init()
         reset_fonts()
         pygame.display.set_caption(TITLE)

@@ -1,12 +1,16 @@
 """The window: F11 and the setting switch one window between windowed and desktop-size
 fullscreen, without making a new window or answering resizes with resizes (a window
 manager and the app used to bounce sizes back and forth), and the windowed size comes
-back fitted to the desktop."""
+back fitted to the desktop. The window's class names the app for the desktop's dock
+(game/desktop.py)."""
 from __future__ import annotations
+
+import os
 
 import pygame
 import pytest
 
+from game import APP_ID, TITLE
 from game.app import MIN_SIZE, WINDOW_MARGIN, App
 from game.scenes.menu import MenuScene
 from game.settings import Settings, load_settings
@@ -95,3 +99,25 @@ def test_an_app_started_fullscreen_fills_the_desktop(app_home):
         assert app.size == App.fitted(app.windowed_size)
     finally:
         app.shutdown()
+
+
+IDENTITY_HINTS = {"SDL_VIDEO_X11_WMCLASS": APP_ID, "SDL_VIDEO_WAYLAND_WMCLASS": APP_ID,
+                  "SDL_APP_ID": APP_ID, "SDL_APP_NAME": TITLE}
+
+
+def test_the_window_is_named_for_the_desktop_before_sdl_opens_it(app_home, monkeypatch):
+    """SDL reads the window's class when its video starts: the hints must be set by
+    then. pygame's import sets the X11 one to the script's name (`__main__.py`)."""
+    for hint in IDENTITY_HINTS:
+        monkeypatch.setenv(hint, "__main__.py")
+    seen = {}
+    original_init = pygame.init
+
+    def recording_init():
+        seen.update({hint: os.environ.get(hint) for hint in IDENTITY_HINTS})
+        return original_init()
+
+    monkeypatch.setattr(pygame, "init", recording_init)
+    app = App(settings=Settings(), headless=True)
+    app.shutdown()
+    assert seen == IDENTITY_HINTS
