@@ -12,6 +12,7 @@ from game import TITLE
 from game import input as inp
 from game.engine import storage
 from game.ai.worker import AIWorker
+from game.desktop import name_the_window
 from game.navigation import scene_class
 from game.ui.text import MIN_TEXT_SCALE, reset_fonts
 from game.settings import Settings, load_settings, save_settings
@@ -23,7 +24,7 @@ RELEASE_EVERY = 10.0            # seconds of play between two release_memory cal
 BASE_SIZE = (1280, 720)
 MIN_SIZE = (800, 480)
 TRANSITION_TIME = 0.2          # seconds of the crossfade between two screens
-WINDOW_MARGIN = 40              # pixels kept free around a window fitted to the desktop
+WINDOW_MARGIN = 40              # pixels kept free around a window too large for the desktop
 SHADE_TILE = 256                # pixels; the veils over the screen are tiled (draw_shade)
 WINDOW_ICON_SIZE = 64
 # The mouse's own events also go to the top screen's widgets: a slider is dragged, a
@@ -50,12 +51,14 @@ class App:
                 self.messages.append(message)
         self.settings = settings
         self.palette = get_palette(settings.palette)
+        name_the_window()
         pygame.init()
         reset_fonts()
         pygame.display.set_caption(TITLE)
         pygame.display.set_icon(draw_icon(WINDOW_ICON_SIZE))
-        self.windowed_size = tuple(size)
-        self.window = self._open_window(settings.fullscreen)
+        # Where the window was, and its size, before fullscreen: given back on leaving it.
+        self.windowed_place: tuple | None = None
+        self.window = self._open_window(tuple(size), settings.fullscreen)
         self._laid_out = (self.size, self.palette.name)    # what the scenes are built for
         self.sounds = SoundBank(settings.effects_volume, settings.music_volume)
         self.sounds.start()
@@ -77,11 +80,11 @@ class App:
     # --- window ---------------------------------------------------------------------------
     # One window for the app's whole life. Fullscreen is SDL's borderless desktop-size
     # mode on that same window (no change of video mode, no new window), and leaving it
-    # gives back the windowed size, fitted to the desktop. A resize is never answered by
+    # gives back the window's place and size as they were. A resize is never answered by
     # resizing the window again (the system keeps MIN_SIZE through minimum_size), so a
     # window manager and the app cannot bounce sizes back and forth.
-    def _open_window(self, fullscreen: bool):
-        window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+    def _open_window(self, size: tuple[int, int], fullscreen: bool):
+        window = pygame.display.set_mode(size, pygame.RESIZABLE)
         self._handle = self._window_handle()
         if self._handle is not None:
             self._handle.minimum_size = MIN_SIZE
@@ -109,25 +112,45 @@ class App:
             return False
         try:
             if on:
+                self.windowed_place = (self._handle.position, self._handle.size)
+                desktop = self.desktop_size()
+                if desktop is not None:
+                    # The window covers the desktop first: with no window manager to
+                    # obey the request it would stay as it was, while SDL reported the
+                    # desktop's size (a screen laid out taller than the window).
+                    self._handle.position = (0, 0)
+                    self._handle.size = desktop
                 self._handle.set_fullscreen(desktop=True)
             else:
                 self._handle.set_windowed()
-                self._handle.size = self.fitted(self.windowed_size)
+                pygame.event.pump()     # SDL learns the frame's width again, to place it
+                position, size = self.windowed_place
+                fitted = self.fitted(size)
+                self._handle.size = fitted
+                self._handle.position = position if fitted == size \
+                    else pygame.WINDOWPOS_CENTERED
         except pygame.error as exc:
             self.messages.append(f"Fullscreen is not available here ({exc}).")
             return False
         return True
 
     @staticmethod
-    def fitted(size) -> tuple[int, int]:
-        """`size` made to fit the desktop (with room for a title bar and a panel)."""
+    def desktop_size() -> tuple[int, int] | None:
+        """The first display's size, or None where SDL knows none."""
         try:
-            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+            return tuple(pygame.display.get_desktop_sizes()[0])
         except (IndexError, pygame.error):
+            return None
+
+    @classmethod
+    def fitted(cls, size) -> tuple[int, int]:
+        """`size` as it is if it fits the desktop; else each side too long is cut to
+        leave room for a title bar and a panel."""
+        desktop = cls.desktop_size()
+        if desktop is None:
             return tuple(size)
-        w = min(size[0], max(MIN_SIZE[0], desk_w - 2 * WINDOW_MARGIN))
-        h = min(size[1], max(MIN_SIZE[1], desk_h - 2 * WINDOW_MARGIN))
-        return w, h
+        return tuple(length if length <= desk else max(least, desk - 2 * WINDOW_MARGIN)
+                     for length, desk, least in zip(size, desktop, MIN_SIZE))
 
     @property
     def size(self) -> tuple[int, int]:
@@ -147,9 +170,7 @@ class App:
         return max(self.scale, MIN_TEXT_SCALE)
 
     def set_fullscreen(self, on: bool) -> None:
-        if on and not self.settings.fullscreen:
-            self.windowed_size = self.size
-        if self.headless or self._switch_fullscreen(on):
+        if on != self.settings.fullscreen and (self.headless or self._switch_fullscreen(on)):
             self.settings.fullscreen = on
             self.save_settings()
         self.on_resize()
@@ -181,8 +202,6 @@ class App:
             self._handle.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
             pygame.event.pump()
             self.window = pygame.display.get_surface()
-        if not self.settings.fullscreen:
-            self.windowed_size = self.size
         self._relayout_if_resized()
 
     def apply_palette(self) -> None:

@@ -7,7 +7,11 @@ every launcher, so nothing relies on it. The icon is painted by the game (sprite
 into the user's icon theme folder. Both files follow the XDG base directories
 (XDG_DATA_HOME, else ~/.local/share). Removing deletes only files this command wrote
 (the entry carries a marker line). Windows and macOS have play.pyw and the frozen app
-instead (README, "Desktop")."""
+instead (README, "Desktop").
+
+A dock matches a running window to its launcher by the window's class (X11: WM_CLASS,
+named by the entry's StartupWMClass; Wayland: the app id, matched to the entry's file
+name), so `name_the_window` gives the window the entry's name before SDL opens it."""
 from __future__ import annotations
 
 import contextlib
@@ -16,10 +20,25 @@ import subprocess
 import sys
 from pathlib import Path
 
-APP_ID = "little-abstracts"
+from game import APP_ID, TITLE
+
 ENTRY_NAME = f"{APP_ID}.desktop"
 ICON_SIZE = 256
 MARKER = "X-Little-Abstracts-Installed=true"
+# SDL's hints naming the window's class: X11 (class and instance), Wayland (app id) on
+# SDL 2, and SDL 3's one for both. SDL reads them when its video starts.
+WINDOW_CLASS_HINTS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID")
+APP_NAME_HINT = "SDL_APP_NAME"      # the name in the screen saver's and sound's lists
+
+
+def name_the_window() -> None:
+    """Give the window the desktop entry's name; call it before pygame.display starts.
+    pygame's import sets the X11 class to the script's name (`__main__.py`), so the
+    hints are set outright. (Windows' taskbar and macOS's dock go by the program, so
+    they need nothing here.)"""
+    for hint in WINDOW_CLASS_HINTS:
+        os.environ[hint] = APP_ID
+    os.environ[APP_NAME_HINT] = TITLE
 
 
 def data_home() -> Path:
@@ -69,7 +88,7 @@ def parse_exec(value: str) -> list[str]:
 
 
 def entry_text(command: list[str], icon: Path) -> str:
-    from game import TITLE, __version__
+    from game import __version__
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
@@ -82,6 +101,7 @@ def entry_text(command: list[str], icon: Path) -> str:
         "Terminal=false",
         "Categories=Game;BoardGame;",
         "StartupNotify=true",
+        f"StartupWMClass={APP_ID}",
         f"X-Little-Abstracts-Version={__version__}",
         MARKER,
         "",

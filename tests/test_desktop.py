@@ -45,6 +45,14 @@ def test_the_entry_has_absolute_paths_and_the_icon(data_home):
     assert os.access(entry, os.X_OK)
 
 
+def test_a_dock_finds_the_running_game_under_its_launcher(data_home):
+    """The entry names the window's class (the app sets it: tests/test_window.py), so a
+    dock shows the running game on its launcher's icon, not beside it."""
+    entry, _ = desktop.install(["/opt/little-abstracts/little-abstracts"])
+    assert entry_values(entry)["StartupWMClass"] == "little-abstracts"
+    assert entry.stem == "little-abstracts"         # Wayland matches the app id to it
+
+
 @pytest.mark.parametrize("odd", ['with space/play.py', 'quote"d/$HOME/`x`/100%/play.py',
                                  'back\\slash/play.py'])
 def test_exec_quoting_survives_odd_folder_names(odd):
