@@ -311,11 +311,11 @@ class TruchetLayout:
         """`place` on a packed cell key (the computer player's fast path); no checks."""
         # Each change goes on the trail as (table, key, old value); written out here, not
         # through _set, because this is the hot path of loading records and of the search.
-        s = self._set
         if self.meta["even"] is None:
-            s(self.meta, "even", colour if orient == LEFT else 1 - colour)
+            self._set(self.meta, "even", colour if orient == LEFT else 1 - colour)
         parent, opens, trail, cells = self.parent, self.opens, self.trail, self.cells
-        trail.append((cells, cell, cells.get(cell, _ABSENT)))
+        push = trail.append
+        push((cells, cell, cells.get(cell, _ABSENT)))
         cells[cell] = colour * 2 + orient
         # Touch the four corners: new vertices start with 4 open slots; this cell fills one.
         for step in CORNER_STEPS:
@@ -326,19 +326,25 @@ class TruchetLayout:
                 self.size[v] = 0
                 opens[v] = 4
                 self.box[v] = None
-                trail.append((None, v, _NEW_VERTEX))
-            r = self.find(v)
-            trail.append((opens, r, opens[r]))
+                push((None, v, _NEW_VERTEX))
+                r = v
+            else:
+                r = self.find(v)
+            push((opens, r, opens[r]))
             opens[r] -= 1
         # The band joins the two corners of the dominant colour.
         a, b = BAND_STEPS[orient]
         r = self._join(cell + a, cell + b, x, y)
-        if self.size[r] > self.largest[colour]:
-            s(self.largest, colour, self.size[r])
+        largest, widest = self.largest, self.widest
+        size = self.size[r]
+        if size > largest[colour]:
+            push((largest, colour, largest[colour]))
+            largest[colour] = size
         box = self.box[r]
         extent = max(box[1] - box[0], box[3] - box[2]) + 1
-        if extent > self.widest[colour]:
-            s(self.widest, colour, extent)
+        if extent > widest[colour]:
+            push((widest, colour, widest[colour]))
+            widest[colour] = extent
         # Regions touching this cell may have closed: the band's and the two cut corners'.
         closed = []
         c1, c2 = CUT_STEPS[orient]
@@ -346,17 +352,17 @@ class TruchetLayout:
             if opens[root] == 0 and root not in closed:
                 closed.append(root)
                 c = colour if root == r else 1 - colour
-                s(self.closed_count, c, self.closed_count[c] + 1)
+                self._set(self.closed_count, c, self.closed_count[c] + 1)
                 self.closed.append(root)
-                self.trail.append((self.closed, _APPEND, None))
+                push((self.closed, _APPEND, None))
         # The frontier: this cell is filled, its empty neighbours are open.
         frontier = self.frontier
         if cell in frontier:
-            self._del(frontier, cell)
+            push((frontier, cell, frontier.pop(cell)))
         for step in NEIGHBOUR_STEPS:
             n = cell + step
             if n not in cells and n not in frontier:
-                trail.append((frontier, n, _ABSENT))
+                push((frontier, n, _ABSENT))
                 frontier[n] = True
         return closed
 
@@ -374,28 +380,35 @@ class TruchetLayout:
 
     def _join(self, a: int, b: int, x: int, y: int) -> int:
         """Union through one more dominant tile on cell (x, y); returns the root."""
-        s = self._set
+        push = self.trail.append
+        members, size, opens, boxes = self.members, self.size, self.opens, self.box
         ra, rb = self.find(a), self.find(b)
-        box_a = self.box[ra]
+        box_a = boxes[ra]
         if ra != rb:
-            if self.members[ra] < self.members[rb]:
+            if members[ra] < members[rb]:
                 ra, rb = rb, ra
-                box_a = self.box[ra]
-            s(self.parent, rb, ra)
-            s(self.members, ra, self.members[ra] + self.members[rb])
-            s(self.size, ra, self.size[ra] + self.size[rb])
-            s(self.opens, ra, self.opens[ra] + self.opens[rb])
-            box_b = self.box[rb]
+                box_a = boxes[ra]
+            push((self.parent, rb, rb))
+            self.parent[rb] = ra
+            push((members, ra, members[ra]))
+            members[ra] += members[rb]
+            push((size, ra, size[ra]))
+            size[ra] += size[rb]
+            push((opens, ra, opens[ra]))
+            opens[ra] += opens[rb]
+            box_b = boxes[rb]
             if box_b is not None:
                 box_a = box_b if box_a is None else (
                     min(box_a[0], box_b[0]), max(box_a[1], box_b[1]),
                     min(box_a[2], box_b[2]), max(box_a[3], box_b[3]))
-        s(self.size, ra, self.size[ra] + 1)
+        push((size, ra, size[ra]))
+        size[ra] += 1
         if box_a is None:
             box = (x, x, y, y)
         else:
             box = (min(box_a[0], x), max(box_a[1], x), min(box_a[2], y), max(box_a[3], y))
-        s(self.box, ra, box)
+        push((boxes, ra, boxes[ra]))
+        boxes[ra] = box
         return ra
 
     # --- queries for views, rules and tests -----------------------------------------------------
