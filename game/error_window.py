@@ -35,7 +35,10 @@ def show(paragraphs: list[str]) -> None:
     if not possible():
         return
     import pygame
+
+    from game.desktop import name_the_window
     pygame.display.quit()           # whatever state the failed start left it in
+    name_the_window()               # a dock groups it with the game's launcher too
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
