@@ -318,6 +318,9 @@ class CatalinaView(BoardView):
         """A row per turn: the roll and the claim (or pass) it allowed."""
         return [texts[i:i + 2] for i in range(0, len(texts), 2)]
 
+    def move_columns(self) -> None:
+        return None                     # a roll and a claim, not a column per seat
+
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
         palette = self.app.palette
