@@ -15,8 +15,9 @@ and only results the search sees as forced reach +-1. `exact` says a value is pr
 Xtic solver reached the end, a win or loss found for certain, the solitaire solver
 decided, or the game is over). A value that is neither proven nor the evaluation's
 judgement, Xtic's 0 when its search found no result, says nothing: `horizon` is then
-how many moves the search looked ahead (0: not searched). Searches run in this process; the app runs
-`analyse_record` in the worker (game/ai/jobs.py, job "analyse"). No pygame here.
+how many moves the search looked ahead (0: not searched). Searches run in this process;
+the app runs `analyse_record` in the worker (game/ai/jobs.py, job "analyse"). No pygame
+here.
 """
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def finished_values(state) -> list:
     return [0.0 if score == best else -1.0 for score in scores]
 
 
-# --- per game: (values per seat, move or None, exact, horizon) ---------------------------------
+# --- per game: (values per seat, move or None, exact, horizon) -----------------------------
 # horizon: None for a proven value or a judgement of the evaluation; for values that say
 # nothing (Xtic's 0 when nothing was found), the moves the search looked ahead.
 def _xtic(state, seconds, should_stop, rng):

@@ -277,9 +277,10 @@ class SidePanel:
         column_w = (x + width - left) // max(1, columns)
         if seats:
             names = state.spec.seats_for(state.options)
+            head = round(15 * s)
             for column, seat in enumerate(seats):
-                draw_text(surface, fit_text(names[seat], round(15 * s), column_w - round(4 * s)),
-                          (left + column * column_w, y + round(2 * s)), round(15 * s),
+                draw_text(surface, fit_text(names[seat], head, column_w - round(4 * s)),
+                          (left + column * column_w, y + round(2 * s)), head,
                           scene.view.seat_colour(seat), True)
         y += round(26 * s)
         cells = [[wrap_text(text, size, column_w - round(6 * s)) for text in row]
