@@ -83,6 +83,12 @@ def check_assessment(state, assessment) -> None:
             assert state.parse_move(assessment["move"]) in state.legal_moves()
     else:
         assert state.parse_move(assessment["move"]) in state.legal_moves()
+    # The horizon of a value that says nothing (Xtic's 0 when no result was found):
+    # never with a proven value, nor with a judgement of the evaluation.
+    horizon = assessment["horizon"]
+    if horizon is not None:
+        assert not assessment["exact"] and set(values) == {0.0}
+        assert isinstance(horizon, int) and horizon >= 0
 
 
 def positions(state) -> list:
@@ -129,7 +135,8 @@ def test_assess_leaves_the_state_alone_and_a_finished_game_is_exact():
     winner = state.outcome.winner
     expected = [0.0, 0.0] if winner is None else [1.0 if s == winner else -1.0
                                                    for s in range(2)]
-    assert assessment == {"values": expected, "move": None, "exact": True, "verdict": None}
+    assert assessment == {"values": expected, "move": None, "exact": True, "verdict": None,
+                          "horizon": None}
 
 
 def test_finished_values_three_players_and_solitaire():
@@ -165,9 +172,49 @@ def test_xtic_won_endgame_is_exact_and_a_losing_move_is_a_blunder():
     assert 10 in result["blunders"] and result["movers"][10] == me
 
 
+def xtic_after(seed: int, empties: int):
+    """A seeded random Xtic game played on until `empties` squares are empty."""
+    state = game.rules.get("xtic").new_game(seed=seed)
+    rng = random.Random(seed)
+    while state.board.count(-1) > empties:
+        state.play(rng.choice(state.legal_moves()))
+    assert not state.is_over
+    return state
+
+
+def test_xtic_says_whether_a_zero_is_a_proven_draw_or_nothing_found():
+    """An Xtic 0 is a draw only when the solver reached the end; otherwise nothing was
+    found within the search's horizon, which the assessment names (its real depth)."""
+    from game.ai import xtic as ai
+    open_game = analysis.assess(xtic_after(1, 13), 0.5)         # 13 empty squares
+    assert open_game["values"] == [0.0, 0.0] and not open_game["exact"]
+    assert open_game["horizon"] == ai.FALLBACK_DEPTH == 6
+    drawn = analysis.assess(xtic_after(0, 8), 2.0)                # solved: a draw
+    assert drawn["values"] == [0.0, 0.0] and drawn["exact"] and drawn["horizon"] is None
+    # A solve cut short by its budget keeps the 6-move search's 0: undecided, not drawn.
+    cut = analysis.assess(xtic_after(0, 10), 0.001)
+    assert not cut["exact"] and cut["horizon"] == 6
+    # The opening hand-over is not searched (every piece is alike).
+    first = analysis.assess(game.rules.get("xtic").new_game(seed=1), 0.5)
+    assert not first["exact"] and first["horizon"] == 0
+    # A win found is proven and needs no horizon.
+    won = analysis.assess(game.records.loads(XTIC_WON)[0], 1.0)
+    assert won["exact"] and won["horizon"] is None
+
+
+def test_judged_values_have_no_horizon():
+    """The other games' values between the proven ones are the evaluation's judgement."""
+    for name, options, moves in (("xoliba", {"players": 2}, 6), ("catalina", {}, 9),
+                                 ("che", {}, 5), ("xutoli", {}, 5)):
+        state = playout(name, options, moves)
+        assessment = analysis.assess(state, QUICK)
+        assert not state.is_over and assessment["horizon"] is None, name
+
+
 # --- blunders on hand-made assessments --------------------------------------------------------
 def values(*per_seat):
-    return {"values": list(per_seat), "move": None, "exact": False, "verdict": None}
+    return {"values": list(per_seat), "move": None, "exact": False, "verdict": None,
+            "horizon": None}
 
 
 def test_blunders_count_drops_of_the_movers_value_but_never_dice():
@@ -197,7 +244,8 @@ def test_xtic_blunders_need_exact_values_on_both_sides():
 def test_solitaire_winnable_deal_gives_a_winning_move():
     state = game.rules.get("xoliba").new_game(seed=2, options={"players": 1})
     a = analysis.assess(state, 2.0)
-    assert a == {"values": [1.0], "move": a["move"], "exact": True, "verdict": "winnable"}
+    assert a == {"values": [1.0], "move": a["move"], "exact": True, "verdict": "winnable",
+                 "horizon": None}
     state.play(state.parse_move(a["move"]))
     after = analysis.assess(state, 2.0)
     assert after["verdict"] == "winnable" and after["values"] == [1.0]
@@ -207,13 +255,13 @@ def test_solitaire_lost_and_undecided(monkeypatch):
     spec = game.rules.get("xoliba")
     lost = spec.new_game(seed=0, options={"players": 1, "position": BLUE_ON_CORNER})
     assert analysis.assess(lost, 1.0) == {"values": [-1.0], "move": None, "exact": True,
-                                          "verdict": "lost"}
+                                          "verdict": "lost", "horizon": None}
     real_solve = xoliba_solver.solve
     monkeypatch.setattr(xoliba_solver, "solve",
                         lambda board, **kw: real_solve(board, node_budget=5, **kw))
     deal = spec.new_game(seed=3, options={"players": 1})
     assert analysis.assess(deal, 1.0) == {"values": [0.0], "move": None, "exact": False,
-                                          "verdict": "undecided"}
+                                          "verdict": "undecided", "horizon": None}
 
 
 # --- the chance steps, forced moves, cancelling -----------------------------------------------

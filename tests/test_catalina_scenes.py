@@ -5,6 +5,7 @@ between the roll and the claim, a whole game to the results, and screenshots."""
 from __future__ import annotations
 
 import random
+import re
 
 import pygame
 import pytest
@@ -232,3 +233,59 @@ def test_screenshots_of_catalina(make_app):
     step(app, frames=6, dt=0.05)
     assert play.view.animating
     shoot(app, "catalina_rolling")
+
+
+def drawn_labels(monkeypatch, view, surface) -> list:
+    """(text, rect) of every text the view draws on `surface`."""
+    from game.views import catalina_view
+    drawn = []
+    original = catalina_view.draw_text
+
+    def recording(target, text, *args, **kwargs):
+        rect = original(target, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(catalina_view, "draw_text", recording)
+    view.draw(surface)
+    monkeypatch.setattr(catalina_view, "draw_text", original)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_the_board_names_its_rows_and_columns_as_the_notation_does(make_app, monkeypatch,
+                                                                    size):
+    """`[2,3][2,1]`: large row 2, large column 3, then small row 2, column 1. The board
+    labels the large rows R1-R3 left of it and the columns C1-C3 above it, and the small
+    rows and columns 1-3 of each large tile in its frame, beside the tiles they name;
+    readable, outside the tiles, inside the board's area."""
+    app = make_app(size=size)
+    play = start(app, played(20))
+    view = play.view
+    labels = drawn_labels(monkeypatch, view, app.window)
+    large = {text: rect for text, rect in labels if re.fullmatch(r"[RC][123]", text)}
+    assert sorted(large) == ["C1", "C2", "C3", "R1", "R2", "R3"]
+    small = [(text, rect) for text, rect in labels if text in ("1", "2", "3")]
+    assert len(small) == 18             # 1-3 over each large column, beside each large row
+    tiles = [view.cell_rect(*grid_xy(claim)) for claim in rules.CLAIMS]
+    for text, rect in list(large.items()) + small:
+        assert view.rect.contains(rect), f"{text} leaves the board's area"
+        assert rect.h >= 12, f"{text} is too small to read"
+        assert rect.collidelist(tiles) == -1, f"{text} covers a tile"
+    for claim in rules.CLAIMS:
+        tile = view.cell_rect(*grid_xy(claim))
+        assert large[f"R{claim.R}"].right <= tile.left
+        assert tile.top <= large[f"R{claim.R}"].centery <= tile.bottom \
+            or claim.r != 2, "R names the large row, level with its middle small row"
+        assert large[f"C{claim.C}"].bottom <= tile.top
+        assert tile.left <= large[f"C{claim.C}"].centerx <= tile.right or claim.c != 2
+        # The small numbers: one in line with the tile's column above the board, one in
+        # line with its row beside it.
+        assert any(text == str(claim.c) and rect.bottom <= tile.top
+                   and tile.left <= rect.centerx <= tile.right for text, rect in small)
+        assert any(text == str(claim.r) and rect.right <= tile.left
+                   and tile.top <= rect.centery <= tile.bottom for text, rect in small)
+    app.settings.show_coordinates = False
+    view._layer_key = None
+    hidden = drawn_labels(monkeypatch, view, app.window)
+    assert not [text for text, _ in hidden if re.fullmatch(r"[RC]?[123]", text)]

@@ -235,6 +235,6 @@ def test_undo_forgets_the_hint_and_its_words(make_app):
     wait_for(app, lambda: play.session.humans_turn, what="the computer's move")
     session = play.session
     session.hint_move = session.state.legal_moves()[0]
-    session.notice = "Hint: a1/3 (the perfect computer's move)"
+    session.notice = "Hint: a1/3 (the strongest computer's move)"
     assert session.undo()
     assert session.hint_move is None and session.notice == ""

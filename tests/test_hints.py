@@ -28,7 +28,10 @@ def hint_shown(app, play):
     wait_for(app, lambda: play.session.hint_move is not None or play.session.notice.startswith("No hint"),
              timeout=90, what="the hint")
     assert play.session.hint_move in play.state.legal_moves(), play.session.notice
-    assert play.session.notice.startswith("Hint: " + play.state.format_move(play.session.hint_move))
+    # The strongest level's move, never called perfect: Xtic's "perfect" level solves a
+    # position only near the end, so its hint is no proven best move in general.
+    assert play.session.notice == f"Hint: {play.state.format_move(play.session.hint_move)} " \
+                                  f"(the strongest computer's move)"
 
 
 @pytest.mark.parametrize("name", sorted(game.rules.names()))

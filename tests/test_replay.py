@@ -413,6 +413,58 @@ def test_analyse_from_the_results_card(make_app, quick_analysis, device_name, mo
     assert "best:" in scene.verdict_line()
 
 
+def test_the_verdict_says_what_is_proven_and_how_far_the_search_looked(make_app,
+                                                                     quick_analysis):
+    """Xtic's analysis called a position "Even" when its search had found nothing, and
+    the next one "Second wins" (proven): a result is named only when proven, a 0 the
+    search did not settle reads "Undecided within 6 moves", and the computer's move is
+    "best" only when proven."""
+    app = make_app()
+    scene = open_replay(app, record("xtic", seed=5))
+    scene.start_analysis()
+    wait_for(app, lambda: not scene.analysing, timeout=60, what="the analysis")
+    seats = scene.state.spec.seats
+    kinds = set()
+    for index in range(scene.total):
+        scene.go_to(index)
+        found, line = scene.assessment(), scene.verdict_line()
+        assert "Even" not in line and "perfect" not in line
+        if found["exact"]:
+            winner = [seat for seat, value in zip(seats, found["values"]) if value == 1.0]
+            assert line.startswith(f"Proven: {winner[0]} wins" if winner
+                                   else "Proven: a draw")
+            assert line.endswith(f" · best: {found['move']}")
+        else:
+            assert line.startswith(f"Undecided within {found['horizon']} moves"
+                                   if found["horizon"] else "Undecided (not searched)")
+            assert line.endswith(f" · computer's choice: {found['move']}")
+        kinds.add((found["exact"], bool(found["horizon"])))
+    assert kinds == {(True, False), (False, True), (False, False)}
+    # A proven draw (none in this game): named so.
+    scene.assessments[1] = {"values": [0.0, 0.0], "move": None, "exact": True,
+                            "verdict": None, "horizon": None}
+    scene.go_to(1)
+    assert scene.verdict_line() == "Proven: a draw"
+
+
+def test_a_judged_position_is_never_called_proven(make_app, quick_analysis):
+    app = make_app()
+    scene = open_replay(app, record("catalina", seed=5))
+    scene.start_analysis()
+    wait_for(app, lambda: not scene.analysing, timeout=60, what="the analysis")
+    seats = scene.state.spec.seats
+    for index in range(scene.total):
+        scene.go_to(index)
+        found, line = scene.assessment(), scene.verdict_line()
+        if found["exact"]:
+            continue
+        best = max(range(2), key=found["values"].__getitem__)
+        assert line.startswith("About even (judged, not proven)"
+                               if abs(found["values"][best]) < 0.1
+                               else f"{seats[best]} ahead ({found['values'][best]:+.2f})")
+        assert "best:" not in line and "wins" not in line and "draw" not in line
+
+
 def test_a_blunder_is_marked_in_the_list_and_the_graph(make_app, quick_analysis):
     app = make_app()
     scene = open_replay(app, record("xtic", seed=5))

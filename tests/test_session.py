@@ -29,6 +29,7 @@ class FakeComputer:
 
     def __init__(self, accepts=True):
         self.asked = None
+        self.level = None               # the level last asked
         self.answer = None
         self.cancelled = 0
         self.accepts = accepts
@@ -38,6 +39,7 @@ class FakeComputer:
         return self.asked is not None
 
     def request(self, state, level):
+        self.level = level
         move = self.answer or random.Random(len(state.history)).choice(state.legal_moves())
         self.asked = Reply(state.format_move(move))
         return 1
@@ -158,7 +160,9 @@ def test_hints_come_from_the_strongest_level_and_go_with_the_position(app_home):
     session.ask_hint()
     assert session.hint_pending
     session.update(0.1, animating=False, on_top=True)
-    assert session.hint_move == computer.answer and "perfect" in session.notice
+    assert session.hint_move == computer.answer and computer.level == "perfect"
+    # Named for what it is, not for the level: "perfect" proves little before the end.
+    assert session.notice.endswith("(the strongest computer's move)")
     session.play(session.state.legal_moves()[0])
     assert session.hint_move is None
 

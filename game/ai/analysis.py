@@ -3,7 +3,8 @@
 
     a = assess(state, seconds=1.0)
     # {"values": [one float per seat in -1..1], "move": "b3/9" or None,
-    #  "exact": bool, "verdict": "winnable" / "lost" / "undecided" (solitaire) or None}
+    #  "exact": bool, "verdict": "winnable" / "lost" / "undecided" (solitaire) or None,
+    #  "horizon": moves searched when the values say nothing (Xtic's 0), else None}
     result = analyse_record(text, report=print)
     # {"assessments": [one per position], "movers": [seat or None per move],
     #  "blunders": [indexes of moves that threw a game away]}
@@ -12,8 +13,11 @@ A value is +1 when that seat wins, -1 when it loses, 0 for an even game; between
 search's judgement, squashed by `_squash` so heuristic values stay inside +-HEURISTIC_CAP
 and only results the search sees as forced reach +-1. `exact` says a value is proven (the
 Xtic solver reached the end, a win or loss found for certain, the solitaire solver
-decided, or the game is over). Searches run in this process; the app runs
-`analyse_record` in the worker (game/ai/jobs.py, job "analyse"). No pygame here.
+decided, or the game is over). A value that is neither proven nor the evaluation's
+judgement, Xtic's 0 when its search found no result, says nothing: `horizon` is then
+how many moves the search looked ahead (0: not searched). Searches run in this process;
+the app runs `analyse_record` in the worker (game/ai/jobs.py, job "analyse"). No pygame
+here.
 """
 from __future__ import annotations
 
@@ -79,9 +83,9 @@ def _for_mover(state, value: float) -> list:
     return values
 
 
-def _assessment(values, move=None, exact=False, verdict=None) -> dict:
+def _assessment(values, move=None, exact=False, verdict=None, horizon=None) -> dict:
     return {"values": [float(v) for v in values], "move": move, "exact": bool(exact),
-            "verdict": verdict}
+            "verdict": verdict, "horizon": horizon}
 
 
 # --- finished games ---------------------------------------------------------------------------
@@ -98,22 +102,26 @@ def finished_values(state) -> list:
     return [0.0 if score == best else -1.0 for score in scores]
 
 
-# --- per game: (values per seat, move or None, exact) ------------------------------------------
+# --- per game: (values per seat, move or None, exact, horizon) -----------------------------
+# horizon: None for a proven value or a judgement of the evaluation; for values that say
+# nothing (Xtic's 0 when nothing was found), the moves the search looked ahead.
 def _xtic(state, seconds, should_stop, rng):
     from game.ai import xtic as ai
     empties = state.board.count(-1)
     if state.hand is None:
         plan = ai.plan_move(state, ai.PERFECT, rng, should_stop)        # the opening
-        return _for_mover(state, 0.0), plan.move, False
+        return _for_mover(state, 0.0), plan.move, False, 0
     if empties <= XTIC_SOLVE_EMPTIES:
         budget = max(1_000, int(seconds * XTIC_NODES_PER_SECOND))
         plan = ai.solve(state, rng, should_stop, budget=budget)
     else:
         plan = ai.plan_move(state, "don't try", rng, should_stop)
     # A win or loss found within the horizon is the exact value (nothing faster hides
-    # deeper); a 0 is exact only when the search reached the end of the game.
+    # deeper); a 0 is exact only when the search reached the end of the game, and
+    # otherwise means nothing was found within plan.depth moves.
     exact = plan.value != 0 or plan.depth >= empties
-    return _for_mover(state, _sign(plan.value)), plan.move, exact
+    return _for_mover(state, _sign(plan.value)), plan.move, exact, \
+        None if exact else plan.depth
 
 
 def _xoliba(state, seconds, should_stop, rng):
@@ -123,7 +131,7 @@ def _xoliba(state, seconds, should_stop, rng):
                                            budget=seconds)
         forced = abs(raw) >= ai.WIN - 1000
         value = _sign(raw) if forced else _squash(raw, SCALES["xoliba"])
-        return _for_mover(state, value), move, forced
+        return _for_mover(state, value), move, forced, None
     # Three players. Every seat's value comes from a "paranoid" search from its side (the
     # other two play together against it), the mover's with half the budget (it also
     # chooses the move), the others' with a quarter each: one kind of number for every
@@ -136,7 +144,7 @@ def _xoliba(state, seconds, should_stop, rng):
             _xoliba_seat_value(state, seat, seconds / 4, should_stop) for seat in range(3)]
     winners = [seat for seat in range(3) if raws[seat] >= ai.WIN - 1000]
     if winners:
-        return [1.0 if seat == winners[0] else -1.0 for seat in range(3)], move, True
+        return [1.0 if seat == winners[0] else -1.0 for seat in range(3)], move, True, None
     # Paranoid values are pessimistic for every seat alike (and the evaluation counts
     # each seat's own pieces): a seat's value is its lead over the mean of the seats
     # not forced to lose, so an even position is worth about 0 to each.
@@ -144,7 +152,7 @@ def _xoliba(state, seconds, should_stop, rng):
     centre = sum(open_raws) / len(open_raws) if open_raws else 0.0
     values = [-1.0 if raw <= -(ai.WIN - 1000) else _squash(raw - centre, SCALES["xoliba3"])
               for raw in raws]
-    return values, move, False
+    return values, move, False, None
 
 
 def _xoliba_seat_value(state, seat, seconds, should_stop) -> float:
@@ -184,7 +192,7 @@ def _catalina(state, seconds, should_stop, rng):
     move, raw = ai.hard_search(state, rng, should_stop, budget=seconds)
     decided = abs(raw) >= ai.WIN
     value = _sign(raw) if decided else _squash(raw, SCALES["catalina"])
-    return _for_mover(state, value), move, decided
+    return _for_mover(state, value), move, decided, None
 
 
 def _catalina_roll(state) -> float:
@@ -217,8 +225,8 @@ def _catalina_roll(state) -> float:
 def _che(state, seconds, should_stop, rng):
     from game.ai import che as ai
     if not state.layout.count:
-        # The first tile: the four are alike (choose_move takes any).
-        return _for_mover(state, 0.0), state.legal_moves()[0], False
+        # The first tile: the four are alike (choose_move takes any); not searched.
+        return _for_mover(state, 0.0), state.legal_moves()[0], False, 0
     move, raw = ai.search_move(state, "hard", rng, should_stop, budget=seconds)
     return _two_seat_tiles(state, move, raw, ai.WIN, SCALES["che"])
 
@@ -226,7 +234,7 @@ def _che(state, seconds, should_stop, rng):
 def _xutoli(state, seconds, should_stop, rng):
     from game.ai import xutoli as ai
     if not state.layout.count:
-        return _for_mover(state, 0.0), state.legal_moves()[0], False
+        return _for_mover(state, 0.0), state.legal_moves()[0], False, 0
     search = ai._Search(state, rng, should_stop, seconds, "hard")
     try:
         cell, colour = search.root()
@@ -248,10 +256,10 @@ def _two_seat_tiles(state, move, raw, win, scale):
     +-win/8 the search sees a forced result a turn or two on (threats that cannot all be
     met), +-1 but not proven; below, the evaluation."""
     if abs(raw) >= win:
-        return _for_mover(state, _sign(raw)), move, True
+        return _for_mover(state, _sign(raw)), move, True, None
     if abs(raw) >= win / 8:
-        return _for_mover(state, _sign(raw)), move, False
-    return _for_mover(state, _squash(raw, scale)), move, False
+        return _for_mover(state, _sign(raw)), move, False, None
+    return _for_mover(state, _squash(raw, scale)), move, False, None
 
 
 # --- the public API --------------------------------------------------------------------------
@@ -284,15 +292,15 @@ def _assess(state, seconds, should_stop, chain: int) -> dict:
         after.play(moves[0])
         following = _assess(after, seconds, should_stop, chain + 1)
         return _assessment(following["values"], state.format_move(moves[0]),
-                           following["exact"])
+                           following["exact"], horizon=following["horizon"])
     rng = game.ai.default_rng(state)
     assessors = {"xtic": _xtic, "xoliba": _xoliba, "catalina": _catalina, "che": _che,
                  "xutoli": _xutoli}
     if name not in assessors:
         raise ValueError(f"no analysis for {state.spec.title}")
-    values, move, exact = assessors[name](state, seconds, should_stop, rng)
+    values, move, exact, horizon = assessors[name](state, seconds, should_stop, rng)
     text = None if move is None else state.format_move(move)
-    return _assessment(values, text, exact)
+    return _assessment(values, text, exact, horizon=horizon)
 
 
 def blunders(assessments: list, movers: list, threshold: float = THRESHOLD,

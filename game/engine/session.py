@@ -359,8 +359,8 @@ class Session:
             self.notice = f"No hint: {exc}"
             return
         self.hint_move = move
-        self.notice = f"Hint: {self.state.format_move(move)} " \
-                      f"(the {self.state.spec.hint_level} computer's move)"
+        # Not the level's name: Xtic's "perfect" proves a move best only near the end.
+        self.notice = f"Hint: {self.state.format_move(move)} (the strongest computer's move)"
         self.frontend.sound("menu_confirm")
 
     def _drop_hint(self) -> None:

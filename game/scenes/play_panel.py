@@ -19,6 +19,7 @@ import pygame_gui
 from game.ui.colours import rgb
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.ui.theme import PANEL_TEXT, preload_text_size
+from game.views.move_rounds import OUT
 
 SEAT_LINES = 2              # a seat's "Blue: Computer (beginner)" may take two lines
 STATUS_SIZE, LINE_SIZE, SMALL_SIZE = 17, 16, 15     # the running text's sizes at scale 1
@@ -149,8 +150,6 @@ class SidePanel:
         y = self._paint_seats(surface, x, y, width)
         y = self._place_text_box(x, y, width)
         y += round(10 * s)
-        draw_text(surface, "Moves", (x, y), round(17 * s), palette.text, True)
-        y += round(26 * s)
         self._paint_moves(surface, x, y, width)
         if session.save_error:
             draw_text(surface, session.save_error[:60],
@@ -250,6 +249,7 @@ class SidePanel:
         return y
 
     def _paint_moves(self, surface, x: int, y: int, width: int) -> None:
+        """The title "Moves" at `y` and the move list under it, down to the buttons."""
         s = self.scene.app.text_scale
         above = self.view_buttons or ([self.takeover_button] if self.takeover_button
                                       else self.action_buttons)
@@ -258,8 +258,10 @@ class SidePanel:
         self.draw_move_rows(surface, x, y, width, bottom)
 
     def draw_move_rows(self, surface, x: int, y: int, width: int, bottom: int) -> None:
-        """The move list from `y` down to `bottom`: its last rows, numbered (the results
-        card lists them all, in its own text box)."""
+        """The title "Moves" at `y`, the seats heading the columns on its line (when the
+        view lists a round a row), then the last rows that fit above `bottom`, numbered
+        (the results card lists them all, in its own text box). A move too wide for its
+        column goes on over a second line."""
         scene = self.scene
         palette = scene.app.palette
         s = scene.app.text_scale
@@ -268,11 +270,34 @@ class SidePanel:
         state = scene.state
         texts = scene.session.per_position.get(state, "moves", state.move_list)
         rows = scene.view.move_rows(texts)
-        shown = max(1, (bottom - y) // line_h)
-        first = max(0, len(rows) - shown)
-        for number, row in enumerate(rows[first:], first + 1):
+        seats = scene.view.move_columns()
+        title = draw_text(surface, "Moves", (x, y), round(17 * s), palette.text, True)
+        left = x + max(round(44 * s), title.w + round(12 * s))     # the numbers' column
+        columns = len(seats) if seats else max((len(row) for row in rows), default=2)
+        column_w = (x + width - left) // max(1, columns)
+        if seats:
+            names = state.spec.seats_for(state.options)
+            head = round(15 * s)
+            for column, seat in enumerate(seats):
+                draw_text(surface, fit_text(names[seat], head, column_w - round(4 * s)),
+                          (left + column * column_w, y + round(2 * s)), head,
+                          scene.view.seat_colour(seat), True)
+        y += round(26 * s)
+        cells = [[wrap_text(text, size, column_w - round(6 * s)) for text in row]
+                 for row in rows]
+        first, room = len(rows), bottom - y
+        while first > 0:                # the last rows that fit, one at least
+            height = line_h * max((len(lines) for lines in cells[first - 1]), default=1)
+            if room < height and first < len(rows):
+                break
+            room -= height
+            first -= 1
+        for number, row in enumerate(cells[first:], first + 1):
             draw_text(surface, f"{number:>2}.", (x, y), size, palette.text_dim)
-            for column, text in enumerate(row):
-                draw_text(surface, text, (x + round(44 * s) + column * width // 2.4, y), size,
-                          palette.text)
-            y += line_h
+            for column, (text, lines) in enumerate(zip(rows[number - 1], row)):
+                colour = palette.text_dim if text == OUT else \
+                    scene.view.seat_colour(seats[column]) if seats else palette.text
+                for depth, line in enumerate(lines if text else []):
+                    draw_text(surface, line, (left + column * column_w, y + depth * line_h),
+                              size, colour)
+            y += line_h * max((len(lines) for lines in row), default=1)

@@ -441,17 +441,27 @@ class ReplayScene(Scene):
             words = {"winnable": "Still winnable", "lost": "Cannot be won any more",
                      "undecided": "The solver could not decide"}[found["verdict"]]
             return words + (f" · next: {found['move']}" if found.get("move") else "")
+        if self.state.is_over:
+            return "The game is over."
         seats = self.state.spec.seats_for(self.state.options)
         values = found["values"]
         best = max(range(len(values)), key=values.__getitem__)
         exact = found.get("exact")
-        if self.state.is_over:
-            return "The game is over."
-        if abs(values[best]) < 0.1 and len(values) == 2:
-            judged = "A draw" if exact else "Even"
+        horizon = found.get("horizon")
+        # A result only when proven; a value that says nothing (Xtic's search found no
+        # result) names how far it looked; the rest is the evaluation's judgement.
+        if exact:
+            judged = f"Proven: {seats[best]} wins" if values[best] >= 0.99 \
+                else "Proven: a draw"
+        elif horizon is not None:
+            judged = f"Undecided within {horizon} moves" if horizon \
+                else "Undecided (not searched)"
+        elif abs(values[best]) < 0.1 and len(values) == 2:
+            judged = "About even (judged, not proven)"
         else:
-            judged = (f"{seats[best]} wins" if exact and values[best] >= 0.99
-                      else f"{seats[best]} ahead ({values[best]:+.2f})")
-        preferred = f" · best: {found['move']}" if found.get("move") else ""
-        return judged + preferred
+            judged = f"{seats[best]} ahead ({values[best]:+.2f})"
+        move = found.get("move")
+        if not move:
+            return judged
+        return judged + (f" · best: {move}" if exact else f" · computer's choice: {move}")
 

@@ -7,6 +7,7 @@ its end: a long game scrolls in it, by the wheel or its bar, LB/RB or Tab/Shift+
 from __future__ import annotations
 
 import html
+import textwrap
 
 import pygame
 import pygame_gui
@@ -14,7 +15,9 @@ import pygame_gui
 from game import input as inp
 from game.scenes.base import Scene
 from game.ui.text import draw_text, fitting_size, wrap_text
+from game.ui.colours import rgb
 from game.ui.theme import MOVE_LIST
+from game.views.move_rounds import OUT
 
 MIN_MOVES_HEIGHT = 60       # design pixels: less room than this and no move list is shown
 SCROLL_ROWS = 3             # rows of the move list scrolled by a notch or a shoulder button
@@ -71,6 +74,9 @@ class ResultsScene(Scene):
                                bottom - top)
             self.moves_box = pygame_gui.elements.UITextBox(
                 self.moves_html(), rect, manager=self.ui, object_id=MOVE_LIST)
+            narrow = self.moves_html(self.line_chars())
+            if narrow != self.moves_box.html_text:         # a row too wide for the box
+                self.moves_box.set_text(narrow)
             self.scroll_moves(len(self.play.state.history))      # from the end
 
     def _button_row(self, row, y: int, width: int, height: int, gap: int) -> None:
@@ -84,22 +90,36 @@ class ResultsScene(Scene):
         texts = self.play.session.per_position.get(state, "moves", state.move_list)
         return self.play.view.move_rows(texts)
 
-    def moves_html(self) -> str:
-        """Every move, numbered, a row a line, the columns padded to line up."""
-        rows = self.move_rows()
-        width = max((len(row[0]) for row in rows if len(row) > 1), default=0)
-        lines = [f"{number:>2}. " + "  ".join(text.ljust(width) if column == 0 else text
-                                             for column, text in enumerate(row))
-                 for number, row in enumerate(rows, 1)]
-        return "<br>".join(html.escape(line).replace(" ", "&nbsp;") for line in lines) \
-            or "(no moves)"
+    def moves_html(self, line_chars: int | None = None) -> str:
+        """Every move, numbered, a row a line, the columns padded to line up (over more
+        lines a row wider than `line_chars`); a column per seat in the seat's colour."""
+        seats = self.play.view.move_columns()
+        palette = self.app.palette
+        markup = []
+        for pieces in move_lines(self.move_rows(), line_chars):
+            line = ""
+            for text, column in pieces:
+                shown = html.escape(text).replace(" ", "&nbsp;")
+                if seats and column is not None and text:
+                    colour = palette.text_dim if text == OUT \
+                        else self.play.view.seat_colour(seats[column])
+                    shown = f"<font color='{rgb(colour)}'>{shown}</font>"
+                line += shown
+            markup.append(line)
+        return "<br>".join(markup) or "(no moves)"
+
+    def line_chars(self) -> int:
+        """How many characters of the move list's monospaced font a line of its box holds."""
+        box = self.moves_box
+        face = self.ui.get_theme().get_font(box.combined_element_ids)
+        return box.text_wrap_rect.w // max(1, face.size("0")[0])
 
     def scroll_moves(self, rows: int) -> None:
         """Scroll the move list by `rows` (down when positive), if it scrolls."""
         bar = self.moves_box.scroll_bar if self.moves_box is not None else None
         if bar is None:
             return
-        count = max(1, len(self.move_rows()))
+        count = self.moves_box.html_text.count("<br>") + 1      # its lines
         bar.set_scroll_from_start_percentage(bar.start_percentage + rows / count)
         self.moves_box.update(0)
 
@@ -145,10 +165,25 @@ class ResultsScene(Scene):
         y = self._texts(surface)
         if self.moves_box is not None:
             ts = self.app.text_scale
-            draw_text(surface, f"Moves ({len(self.play.state.history)})",
-                      (card.x + round(18 * s), y + round(8 * ts)), round(17 * ts),
-                      palette.text, True)
+            title = draw_text(surface, f"Moves ({len(self.play.state.history)})",
+                              (card.x + round(18 * s), y + round(8 * ts)), round(17 * ts),
+                              palette.text, True)
+            self._draw_seat_key(surface, title)
         self.draw_ui(surface)
+
+    def _draw_seat_key(self, surface, title: pygame.Rect) -> None:
+        """After the title, the seats of the move list's columns, in their order and
+        colours (the columns are coloured alike; the order follows the play)."""
+        seats = self.play.view.move_columns()
+        if not seats:
+            return
+        ts = self.app.text_scale
+        names = self.play.state.spec.seats_for(self.play.state.options)
+        x = title.right + round(12 * ts)
+        for seat in seats:
+            x = draw_text(surface, names[seat], (x, title.bottom), round(15 * ts),
+                          self.play.view.seat_colour(seat), True,
+                          anchor="bottomleft").right + round(8 * ts)
 
     def _texts(self, surface) -> int:
         """The headline, the reason and the score, drawn on `surface` (or only measured,
@@ -197,3 +232,41 @@ class ResultsScene(Scene):
         return "Score: " + " – ".join(
             f"{name} {points.get(float(score), f'{score:g}')}"
             for name, score in zip(session.names, outcome.scores))
+
+
+def move_lines(rows: list, line_chars: int | None) -> list[list]:
+    """The move list as lines of monospaced text, each line (text, column) pieces (column
+    None for the numbers and the gaps): the rows numbered, the columns padded to line up.
+    Columns too wide for `line_chars` together are narrowed, from the last, down to their
+    longest word; a move longer than its column goes on over more lines, broken at its
+    spaces ("d5-b5 b7,c6")."""
+    columns = max((len(row) for row in rows), default=0)
+    margin = len(f"{len(rows):>2}. ")
+
+    def longest(column: int, pieces) -> int:
+        return max([0] + [len(piece) for row in rows if column < len(row)
+                          for piece in pieces(row[column])])
+    widths = [longest(column, lambda text: [text]) for column in range(columns)]
+    if line_chars is not None:
+        least = [longest(column, str.split) for column in range(columns)]
+        spare = line_chars - margin - 2 * (columns - 1) - sum(least)
+        for column, (full, word) in enumerate(zip(widths, least)):
+            widths[column] = word + max(0, min(full - word, spare))
+            spare -= widths[column] - word
+    lines = []
+    for number, row in enumerate(rows, 1):
+        cells = [textwrap.wrap(text, max(1, width), break_long_words=False,
+                               break_on_hyphens=False) or [""]
+                 for text, width in zip(row, widths)]
+        for depth in range(max(len(parts) for parts in cells)):
+            pieces = [((f"{number:>2}. " if depth == 0 else "").ljust(margin), None)]
+            for column, (parts, width) in enumerate(zip(cells, widths)):
+                if column:
+                    pieces.append(("  ", None))
+                pieces.append((parts[depth] if depth < len(parts) else "", column))
+                if column < len(cells) - 1:         # the last column needs no padding
+                    pieces.append((" " * (width - len(pieces[-1][0])), None))
+            while pieces and not pieces[-1][0].strip():
+                pieces.pop()
+            lines.append(pieces)
+    return lines

@@ -1,7 +1,9 @@
 """The Catalina Tiles board: the nested 3x3 grid, the dice tray, claims with any device.
 
 Layout: the board (nine large tiles, each a small 3x3 grid, wide gaps between the large
-ones) above a tray where the four d4 are thrown.
+ones) above a tray where the four d4 are thrown. With the "Board coordinates" setting the
+board is labelled as the notation `[R,C][r,c]` reads: R1-R3 and C1-C3 outside it, the
+small rows and columns 1-3 in its frame.
 
 A turn: the player to move throws the dice (a click on the tray or the board, Enter, or
 A; the computer throws its own). The dice tumble into the tray, then every tile the roll
@@ -24,6 +26,7 @@ import pygame
 
 from game import input as inp
 from game.engine.state import PerPosition
+from game.ui.colours import readable_on
 from game.ui.marks import draw_caption, draw_hint_outline
 from game.rules import catalina as rules
 from game.ui.text import draw_text, fit_text, fitting_size, font, render_text
@@ -66,12 +69,19 @@ class CatalinaView(BoardView):
         self.rect = pygame.Rect(rect)
         margin = max(10, self.rect.h // 45)
         tray_h = max(70, self.rect.h // 6)
-        side = min(self.rect.w - 2 * margin, self.rect.h - 3 * margin - tray_h)
+        # The coordinates: R1-R3 and C1-C3 in a band left of and above the board, the
+        # small rows and columns 1-3 in its frame. Their room is kept when they are hidden,
+        # so the board stays put when the setting changes.
+        self.label_size = max(14, min(24, self.rect.h // 30))
+        self.small_label_size = max(12, round(self.label_size * 0.7))
+        band = round(self.label_size * 1.6)
+        side = min(self.rect.w - 2 * margin - 2 * band,
+                   self.rect.h - 3 * margin - tray_h - band)
         self.board_rect = pygame.Rect(self.rect.x + (self.rect.w - side) // 2,
-                                      self.rect.y + margin, side, side)
+                                      self.rect.y + margin + band, side, side)
         self.tray_rect = pygame.Rect(self.board_rect.x, self.board_rect.bottom + margin,
                                      side, tray_h)
-        pad = side * 0.03
+        pad = max(side * 0.03, font(self.small_label_size).get_height() + 2)
         self.gap = side * 0.03                      # between large tiles
         self.block = (side - 2 * pad - 2 * self.gap) / 3
         self.inner = self.block * 0.05              # a large tile's own margin
@@ -318,6 +328,9 @@ class CatalinaView(BoardView):
         """A row per turn: the roll and the claim (or pass) it allowed."""
         return [texts[i:i + 2] for i in range(0, len(texts), 2)]
 
+    def move_columns(self) -> None:
+        return None                     # a roll and a claim, not a column per seat
+
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
         palette = self.app.palette
@@ -335,11 +348,38 @@ class CatalinaView(BoardView):
                 self._draw_large(surface, index, grow)
         self._draw_claimable(surface)
         self._draw_pointer(surface)
+        if self.app.settings.show_coordinates:
+            self._draw_coordinates(surface)
         if self.state.winning_line and not self.pops:
             rects = [self.block_rect(big) for big in self.state.winning_line]
             marks.line_stroke(surface, palette.highlight_good, rects[0].center,
                               rects[-1].center, max(6, round(self.block / 10)))
         self._draw_tray(surface)
+
+    def _draw_coordinates(self, surface) -> None:
+        """The notation's numbers, `[R,C][r,c]`: R1-R3 left of the large rows and C1-C3
+        above the large columns, and in the board's frame 1-3 over the small columns of
+        each large column and beside the small rows of each large row."""
+        palette = self.app.palette
+        large = readable_on(palette.background, palette.text, palette.text_dim)
+        small = readable_on(palette.board, palette.text_dim, palette.text, palette.background)
+        board = self.board_rect
+        frame_top = (board.top + self.block_rect(0).top) // 2
+        frame_left = (board.left + self.block_rect(0).left) // 2
+        for i in range(3):
+            block = self.block_rect(i * 4)              # the diagonal: row i, column i
+            draw_text(surface, f"C{i + 1}", (block.centerx, board.top - 2), self.label_size,
+                      large, True, anchor="midbottom")
+            draw_text(surface, f"R{i + 1}", (board.left - round(self.label_size * 0.3),
+                                             block.centery), self.label_size, large, True,
+                      anchor="midright")
+            for j in range(3):
+                column = self.cell_rect(i * 3 + j, 0)
+                row = self.cell_rect(0, i * 3 + j)
+                draw_text(surface, str(j + 1), (column.centerx, frame_top),
+                          self.small_label_size, small, anchor="center")
+                draw_text(surface, str(j + 1), (frame_left, row.centery),
+                          self.small_label_size, small, anchor="center")
 
     def _still_layer(self) -> pygame.Surface:
         """The board with every settled mark, drawn once per position and size: opaque

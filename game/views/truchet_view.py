@@ -363,6 +363,9 @@ class TruchetView(BoardView):
                 row = []
         return rows + ([row] if row else [])
 
+    def move_columns(self) -> None:
+        return None                     # a turn's two tiles, not a column per seat
+
     def info_lines(self) -> list:
         return self.tile_lines() + self.game_lines() + self.pointed_lines()
 

@@ -21,6 +21,7 @@ from game import input as inp
 from game.rules import xutoli as rules
 from game.ui.text import draw_text, fit_text, render_text
 from game.ui.marks import draw_caption
+from game.views.base import BoardView
 from game.views.truchet_view import TruchetView
 from sprites import truchet_tiles as art
 
@@ -98,10 +99,16 @@ class XutoliView(TruchetView):
         return lines
 
     def move_rows(self, texts: list) -> list:
-        """White's and Blue's tiles side by side; with Progressive, a row per turn."""
+        """White's and Blue's tiles side by side (a column per seat, as BoardView lists
+        them); with Progressive, a row per turn, as Che's."""
         if self.state.progressive:
             return super().move_rows(texts)
-        return [texts[i:i + 2] for i in range(0, len(texts), 2)]
+        return BoardView.move_rows(self, texts)
+
+    def move_columns(self) -> list | None:
+        if self.state.progressive:
+            return super().move_columns()
+        return BoardView.move_columns(self)
 
     def capture_before(self):
         before = super().capture_before()
