@@ -617,11 +617,11 @@ class Session:
             return "loss"
         return "win"
 
-    def celebrates(self, motion: bool) -> bool:
+    def celebrates(self) -> bool:
         """A finished game is celebrated when a human won it (or, with no human at the
-        table, when anyone did: the demos), unless motion is off."""
+        table, when anyone did: the demos)."""
         winner = self.state.outcome.winner if self.state.outcome else None
-        if winner is None or not motion:
+        if winner is None:
             return False
         return not self.has_human or not self.seats[winner].is_computer
 

@@ -175,7 +175,9 @@ class PlayScene(Scene, Frontend):
             self.celebration = None
             return
         self.results_timer = 0.0
-        if self.celebration is None and self.celebrates():     # a burst of confetti
+        # A burst of confetti; none under reduced motion, whatever the screen celebrates.
+        if self.celebration is None and self.app.settings.animation_factor > 0 \
+                and self.celebrates():
             palette = self.app.palette
             board = pygame.Rect(0, 0, self.panel.x, self.app.size[1])
             colours = list(palette.confetti) + [palette.accent, (250, 250, 250)]
@@ -183,14 +185,12 @@ class PlayScene(Scene, Frontend):
             self.celebration_time = 0.0
 
     def celebrates(self) -> bool:
-        return self.session.celebrates(self.app.settings.animation_factor > 0)
+        return self.session.celebrates()
 
     # --- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.view.update(dt)
-        if self.celebration is not None:
-            self.celebration_time += dt
+        self.update_board(dt)
         if self.results_timer is not None:
             if not self.view.animating:
                 self.results_timer += dt
@@ -199,6 +199,13 @@ class PlayScene(Scene, Frontend):
                 self.app.open("results", self)
             return
         self.session.update(dt, self.view.animating, self.app.scene is self)
+
+    def update_board(self, dt: float) -> None:
+        """The board's animations and the confetti; also run by the results card over
+        this screen, so that they finish under it."""
+        self.view.update(dt)
+        if self.celebration is not None:
+            self.celebration_time += dt
 
     # --- drawing --------------------------------------------------------------------------
     def draw_background(self, surface) -> None:

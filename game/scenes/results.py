@@ -114,8 +114,9 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        # The final board stays alive under the card (a target match keeps flashing).
-        self.play.view.update(dt)
+        # The final board stays alive under the card (a target match keeps flashing, the
+        # confetti falls).
+        self.play.update_board(dt)
 
     def go_on(self, action) -> None:
         self.app.pop()
