@@ -17,7 +17,7 @@ from typing import Callable
 
 import game.records
 from game.engine import kept_games, saves, stats, storage
-from game.engine.match import Match
+from game.engine.match import Match, Series
 from game.engine.state import Outcome, PerPosition
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
@@ -128,11 +128,14 @@ def seat_names(seats) -> list[str]:
 class Session:
     def __init__(self, state, seats, computer, settings, match=None,
                  config: SessionConfig | None = None, frontend: Frontend | None = None,
-                 script: list | None = None):
+                 script: list | None = None, series: Series | None = None):
         self.state = state
         self.seats = list(seats)
         self.names = seat_names(self.seats)
         self.match = match                  # a Match when the game is played in matches
+        self.series = series                # the running score this game adds to, if any
+        if series is not None:
+            series.play(state)
         self.computer = computer            # the worker: request, poll, cancel, busy...
         self.settings = settings            # computer_delay, animation_factor
         self.config = config or SessionConfig()
@@ -189,6 +192,8 @@ class Session:
     def after_change(self) -> None:
         """After any change of the position: keep the game, count a finished one."""
         self.save()
+        if self.series is not None:
+            self.series.play(self.state)
         if self.state.is_over:
             self._count(self.state, self.state.outcome)
         self.frontend.settled()
@@ -261,6 +266,9 @@ class Session:
         if seat is not None:
             self.seats[seat] = saves.Seat("human", None)
             self.names[:] = seat_names(self.seats)
+            if self.series is not None:         # another pairing: its score from nothing
+                self.series = Series(Series.pairing_of(self.state.spec.name, self.seats))
+                self.series.play(self.state)
         self.ai_error = None
         self.frontend.changed()
         self.save()

@@ -23,8 +23,11 @@ class PlayScene(Scene, Frontend):
 
     def __init__(self, app, state, seats, match=None, config=None, script=None):
         super().__init__(app)
+        counted = config is None or config.records_stats     # not a demo, tutorial, puzzle
         self.session = Session(state, seats, app.worker, app.settings, match, config,
-                               frontend=self, script=script)
+                               frontend=self, script=script,
+                               series=app.series_for(state.spec.name, seats) if counted
+                               else None)
         self.view = make_view(app, state, self.session.names)
         self.side = SidePanel(self)
         self.results_timer: float | None = None
