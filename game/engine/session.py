@@ -12,6 +12,7 @@ optional): the screen animates moves, plays sounds and lays out its buttons agai
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -123,6 +124,18 @@ def seat_names(seats) -> list[str]:
         else:
             names.append("You" if humans == 1 else f"Player {index + 1}")
     return names
+
+
+def seat_named(name: str, levels) -> saves.Seat | None:
+    """The seat a name written by seat_names stands for (a record's `Seat <title>`
+    header): "You" or "Player 2" a human, "Computer (hard)" or "Computer 2 (hard)" the
+    computer at that level, if it is one of `levels`; None for any other name."""
+    if name == "You" or re.fullmatch(r"Player \d+", name):
+        return saves.Seat("human", None)
+    computer = re.fullmatch(r"Computer(?: \d+)? \((.+)\)", name)
+    if computer and computer.group(1) in levels:
+        return saves.Seat("computer", computer.group(1))
+    return None
 
 
 class Session:
