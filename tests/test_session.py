@@ -235,4 +235,5 @@ def test_a_seats_name_tells_the_seat_back(seats):
     """A record keeps the seats by their names (Seat headers); Play from here reads them."""
     levels = ("easy", "hard", "expert")
     assert [seat_named(name, levels) for name in seat_names(seats)] == seats
-    assert seat_named("Ada", levels) is None and seat_named("Computer (clever)", levels) is None
+    assert seat_named("Ada", levels) is None
+    assert seat_named("Computer (clever)", levels) is None
