@@ -45,6 +45,7 @@ class App:
         self._get_palette = get_palette
         self.headless = headless
         self.messages: list[str] = []        # shown by the menu, then cleared
+        self.series = None                   # the running score of the last pairing played
         if settings is None:
             settings, message = load_settings()
             if message:
@@ -356,6 +357,15 @@ class App:
         if self.input.device_message:           # a pad that could not be opened: said in
             self.messages.append(self.input.device_message)     # the menu
             self.input.device_message = None
+
+    def series_for(self, game: str, seats):
+        """The running score a game between these seats adds to: the last one while the
+        pairing stays the same, else a new one from nothing."""
+        from game.engine.match import Series
+        pairing = Series.pairing_of(game, seats)
+        if self.series is None or self.series.pairing != pairing:
+            self.series = Series(pairing)
+        return self.series
 
     def dispatch(self, action) -> None:
         if action.kind == inp.FULLSCREEN:

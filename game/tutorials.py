@@ -8,10 +8,10 @@ from __future__ import annotations
 
 XTIC = (
     "You never choose the piece you place: your opponent hands it to you. Start by "
-    "handing the computer a piece: click one in the pool on the right (or move with "
-    "the arrows or the d-pad, then Enter / A). Early on, every piece is safe.",
-    "The computer placed its piece and handed you one (in your hand, top right). "
-    "Place it on an empty square, then choose the piece to hand back.",
+    "handing the computer a piece: click one in the pool beside the board (or move "
+    "with the arrows or the d-pad, then Enter / A). Early on, every piece is safe.",
+    "The computer placed its piece and handed you one: it waits in the box above the "
+    "pool. Place it on an empty square, then choose the piece to hand back.",
     "Four pieces in one dangerous line that share a property (black or brown, "
     "horizontal or vertical, solid or hollow, round or square) make whoever placed "
     "the fourth LOSE. The thin diagonal lines are dangerous too.",

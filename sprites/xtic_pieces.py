@@ -31,6 +31,10 @@ LONG_SIDE = 0.86         # the shape's long side, as a fraction of the tile
 ASPECT = 0.62            # short side / long side
 CORNER = 0.26            # corner radius of square pieces, as a fraction of the short side
 BAND = 0.32              # ring thickness of hollow pieces, as a fraction of the short side
+# No piece touches the top left corner of its tile, a square of this fraction of the tile's
+# side: a lying piece leaves the top band empty, a standing one the left band, and the
+# shadow falls right and down (the Xtic view writes the piece's number there).
+CLEAR_CORNER = 0.17
 _cache = SurfaceCache("xtic pieces")        # (piece, size, palette name) -> its picture
 
 

@@ -1,14 +1,19 @@
-"""A short celebration (confetti) when a human wins, in every game's play scene; none for
-the computer's win, and none with motion off (the reduced motion setting)."""
+"""A short celebration (confetti) when a human wins, in every game's play scene and a
+solved puzzle; none for the computer's win, and none with motion off (the reduced motion
+setting)."""
 from __future__ import annotations
 
+import pygame
 import pytest
 
 import game.rules
 from game.engine.saves import Seat
+from game.puzzle_progress import PuzzleProgress
+from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.play import PlayScene
+from game.scenes.puzzle_play import PuzzleScene
 from game.settings import Settings
-from scene_driver import step
+from scene_driver import settle, step, wait_for_scene
 from test_scenes import SHORT_GAME, make_app, shoot  # noqa: F401  (make_app: the fixture)
 
 HUMAN, COMPUTER = Seat("human", None), Seat("computer", "easy")
@@ -47,3 +52,36 @@ def test_no_confetti_with_motion_off(make_app):
     app = make_app(settings=Settings(animation_speed="off"))
     play = finish(app, [COMPUTER, HUMAN])
     assert play.celebration is None
+
+
+def test_no_confetti_for_a_solved_puzzle_with_motion_off(make_app):
+    app = make_app(settings=Settings(animation_speed="off"))
+    puzzle = solve_a_puzzle(app)
+    assert puzzle.solved is not None and puzzle.celebration is None
+
+
+def test_the_confetti_falls_on_under_the_results_card(make_app):
+    """The card covers the play screen, which is no longer updated: the confetti must
+    still finish (it used to hang in the air until the screen was left)."""
+    app = make_app()
+    puzzle = solve_a_puzzle(app)
+    assert puzzle.celebration is not None
+    wait_for_scene(app, "ResultsScene")
+    step(app, frames=round(puzzle.celebration.duration * 60) + 1)
+    assert puzzle.celebration_time >= puzzle.celebration.duration
+    board = app.window.subsurface(pygame.Rect(0, 0, puzzle.panel.x, app.size[1])).copy()
+    step(app)
+    assert pygame.image.tobytes(board, "RGB") == pygame.image.tobytes(
+        app.window.subsurface(pygame.Rect(0, 0, puzzle.panel.x, app.size[1])), "RGB")
+
+
+def solve_a_puzzle(app) -> PuzzleScene:
+    """The second level, solved along its own line."""
+    levels, _ = load_levels(LEVELS_FOLDER)
+    puzzle = PuzzleScene(app, levels[1], PuzzleProgress(), levels)
+    app.push(puzzle)
+    step(app, frames=2)
+    for text in levels[1].line:
+        puzzle.session.play(puzzle.state.parse_move(text))
+        settle(app)
+    return puzzle

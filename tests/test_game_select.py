@@ -123,3 +123,21 @@ def test_the_miniatures_follow_the_palette(make_app):
                for name, mini in menu.miniatures.items())
     assert all(mini.view.app.palette.name == "high contrast"
                for mini in menu.miniatures.values())
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
+def test_the_buttons_under_the_cards_leave_room_around_their_labels(make_app, size):
+    """"Xoliba Solitaire puzzles" used to fill its button edge to edge: every label of
+    the row keeps 16 design pixels each side, the row inside the cards' margins."""
+    app = make_app(size=size)
+    menu = app.scene
+    row = [item.element for item in menu.ring.items if "spec" not in item.extra]
+    assert [element.text for element in row][0] == "Xoliba Solitaire puzzles"
+    assert len({element.rect.y for element in row}) == 1
+    for element in row:
+        room = (element.rect.w - element.font.size(element.text)[0]) / 2
+        assert room >= 16 * app.scale, f"{element.text!r}: {room:.0f} px each side"
+    assert all(a.rect.right < b.rect.left for a, b in zip(row, row[1:]))
+    cards = list(menu.card_rects.values())
+    assert row[0].rect.x >= min(card.x for card in cards)
+    assert row[-1].rect.right <= max(card.right for card in cards)

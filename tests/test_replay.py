@@ -248,9 +248,8 @@ def test_the_current_move_is_highlighted(make_app):
 
 
 @pytest.mark.parametrize("device_name", DEVICE_NAMES)
-def test_play_from_here_starts_a_branch_against_the_chosen_opponent(make_app, device_name,
-                                                                    tmp_path):
-    text = record("xtic")
+def test_play_from_here_starts_a_branch_with_the_chosen_seats(make_app, device_name):
+    text = record("xtic")                        # You first, the computer (easy) second
     app = make_app()
     device = DEVICES[device_name](app)
     scene = open_replay(app, text)
@@ -258,19 +257,59 @@ def test_play_from_here_starts_a_branch_against_the_chosen_opponent(make_app, de
     device.activate("Play from here")
     dialog = app.scene
     assert type(dialog).__name__ == "BranchScene"
-    device.change("Against", -1)                 # the level below the offered one
-    chosen = dialog.opponent
+    assert dialog.choices == ["human", "computer:easy"]        # as the record has them
+    device.change("Second", 1)                   # the level above
+    assert dialog.choices == ["human", "computer:medium"]
     device.activate("Play")
     play = app.scene
     assert isinstance(play, PlayScene)
     state = play.state
     assert len(state.history) == 5 and state.options == scene.state.options
     assert state.history == scene.state.history and not state.can_redo
-    you = scene.state.to_play
-    assert not play.session.seats[you].is_computer
-    other = play.session.seats[1 - you]
-    assert other == Seat("computer", chosen.split(":", 1)[1])
+    assert play.session.seats == [Seat("human", None), Seat("computer", "medium")]
     assert scene.total == len(game.records.loads(text)[0].history), "the record stays"
+
+
+def record_with(name: str, names: list, players: int = 2) -> str:
+    spec = game.rules.get(name)
+    state = spec.new_game(seed=3, options={"players": players} if name == "xoliba" else {})
+    rng = random.Random(3)
+    for _ in range(6):
+        state.play(rng.choice(state.legal_moves()))
+    return game.records.dumps(state, kept_games.record_headers(state, names, now=1))
+
+
+@pytest.mark.parametrize("name, names, players, seats", [
+    ("xtic", ["Computer (hard)", "You"], 2,
+     [Seat("computer", "hard"), Seat("human", None)]),
+    ("xtic", ["Player 1", "Player 2"], 2, [Seat("human", None), Seat("human", None)]),
+    ("xoliba", ["You", "Computer 2 (easy)", "Computer 3 (expert)"], 3,
+     [Seat("human", None), Seat("computer", "easy"), Seat("computer", "expert")]),
+])
+def test_play_from_here_offers_the_records_own_seats(make_app, name, names, players, seats):
+    """It used to offer you the seat to move against "medium", whoever sat there."""
+    app = make_app()
+    scene = open_replay(app, record_with(name, names, players))
+    scene.go_to(3)
+    keyboard = Keyboard(app)
+    keyboard.activate("Play from here")
+    keyboard.activate("Play")
+    assert app.scene.session.seats == seats
+
+
+def test_play_from_here_without_the_seats_named_offers_the_seat_to_move(make_app):
+    """Names the record does not tie to a seat kind (another program's): the default,
+    you at the seat to move against the middle level."""
+    app = make_app()
+    scene = open_replay(app, record_with("xtic", ["Ada", "Computer (clever)"]))
+    scene.go_to(3)
+    you = scene.state.to_play
+    keyboard = Keyboard(app)
+    keyboard.activate("Play from here")
+    keyboard.activate("Play")
+    seats = app.scene.session.seats
+    assert seats[you] == Seat("human", None)
+    assert seats[1 - you] == Seat("computer", game.rules.get("xtic").ai_levels[2])
 
 
 def test_play_from_here_asks_before_replacing_the_suspended_game(make_app):

@@ -13,7 +13,7 @@ from game.engine import stats
 from game.engine import saves, storage
 from game.engine.match import Match
 from game.engine.saves import Seat
-from game.engine.session import Frontend, Session, SessionConfig
+from game.engine.session import Frontend, Session, SessionConfig, seat_named, seat_names
 
 HUMAN = Seat("human", None)
 
@@ -227,3 +227,17 @@ def test_every_game_plays_to_its_end_between_computers(name):
             break
         session.update(0.1, animating=False, on_top=True)
     assert session.state.is_over and session.result_headline()
+
+
+@pytest.mark.parametrize("seats", [
+    [Seat("human", None), Seat("computer", "hard")],
+    [Seat("computer", "easy"), Seat("human", None)],
+    [Seat("human", None), Seat("human", None)],
+    [Seat("human", None), Seat("computer", "easy"), Seat("computer", "expert")],
+])
+def test_a_seats_name_tells_the_seat_back(seats):
+    """A record keeps the seats by their names (Seat headers); Play from here reads them."""
+    levels = ("easy", "hard", "expert")
+    assert [seat_named(name, levels) for name in seat_names(seats)] == seats
+    assert seat_named("Ada", levels) is None
+    assert seat_named("Computer (clever)", levels) is None

@@ -14,6 +14,7 @@ from game.engine.saves import Seat
 from game.engine.state import Outcome
 from game.puzzle_progress import PuzzleProgress, load_progress, save_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
+from game.scenes import stats as stats_scene
 from game.scenes.stats import StatsScene
 from game.engine.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
                         save_stats, stats_path)
@@ -370,3 +371,31 @@ def test_finished_games_are_counted_once_and_shown_from_the_menu(make_app):
     keyboard = DEVICES["keyboard"](app)
     keyboard.activate("Statistics")
     assert scene_name(app) == "StatsScene"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+def test_the_page_is_painted_left_of_its_scroll_bar_with_the_summaries_whole(
+        make_app, monkeypatch, size):
+    """pygame-gui's bar is 20 pixels at any window size; at 800x480 the table ran 8
+    pixels under it, and the games' summaries lost their ends ("53% wo")."""
+    stats = many_games()
+    stats.rows[("xtic", "First", "computer easy")] = Tally(123456, 61728, 30864, 30864)
+    save_stats(stats)
+    painted = []
+    original = stats_scene.draw_text
+
+    def recording(surface, text, *args, **kwargs):
+        rect = original(surface, text, *args, **kwargs)
+        if surface is not pygame.display.get_surface():
+            painted.append((text, rect))
+        return rect
+    monkeypatch.setattr(stats_scene, "draw_text", recording)
+    app = make_app(size=size)
+    scene = open_stats(app)
+    page = scene.page
+    assert page.bar is not None
+    shown = page.bar.rect.x - page.container.rect.x         # the width left of the bar
+    assert painted and all(rect.right <= shown for _, rect in painted)
+    summaries = [row[2] for row in scene.rows if row[0] == "title" and row[2]]
+    assert set(summaries) <= {text for text, _ in painted}
+    shoot(app, f"stats_{size[0]}x{size[1]}")

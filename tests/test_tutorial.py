@@ -90,3 +90,38 @@ def test_a_tutorial_is_not_saved_nor_counted(make_app):
     assert scene.session.config.records_stats is False
     loaded, _ = stats.load_stats()
     assert loaded.is_empty
+
+
+def xtic_pool(view) -> pygame.Rect:
+    return view.pool_rect(0).unionall([view.pool_rect(piece) for piece in range(16)])
+
+
+# (game, step, the place a line names, where the screen shows it): every place a tutorial
+# names, measured on its screen.
+PLACES = [
+    ("xtic", 0, "the pool beside the board",
+     lambda scene: xtic_pool(scene.view).left > scene.view.board_rect.right),
+    ("xtic", 1, "in the box above the pool",
+     lambda scene: scene.view.hand_rect.bottom <= xtic_pool(scene.view).top
+     and xtic_pool(scene.view).left <= scene.view.hand_rect.centerx
+     <= xtic_pool(scene.view).right),
+    ("catalina", 0, "the tray under the board",
+     lambda scene: scene.view.tray_rect.top >= scene.view.board_rect.bottom),
+]
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("name, number, place, shown", PLACES,
+                         ids=[f"{name} {number + 1}" for name, number, _, _ in PLACES])
+def test_the_tutorials_name_places_where_the_screen_shows_them(make_app, size, name,
+                                                               number, place, shown):
+    """The Xtic tutorial said the piece in hand was "top right": it is mid-screen, in the
+    box above the pool."""
+    app = make_app(size=size)
+    spec = game.rules.get(name)
+    scene = tutorial_scene(app, spec)
+    app.push(scene)
+    step(app, frames=2)
+    assert place in spec.load("tutorial")[number]
+    assert shown(scene)
+

@@ -191,3 +191,53 @@ def test_the_screen_under_an_overlay_shows_its_widgets(make_app):
     box = play.side.text_box.rect
     assert any(shown.get_at((x, y)) != plain.get_at((x, y))
                for x in range(box.x, box.right, 2) for y in range(box.y, box.bottom, 2))
+
+
+def open_pause(app):
+    import game.rules
+    from game.engine.saves import Seat
+    human = Seat("human", None)
+    app.open("play", game.rules.get("xtic").new_game(seed=1), [human, human])
+    app.scene.pause()
+
+
+def open_export(app):
+    import game.records
+    import game.rules
+    state = game.rules.get("xtic").new_game(seed=1)
+    for move in [(None, 0), (0, 1), (1, 2)]:
+        state.play(move)
+    app.open("replay", game.records.dumps(state))
+    app.scene.export()
+
+
+def open_give_up(app):
+    from game.puzzle_progress import PuzzleProgress
+    from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
+    from game.scenes.puzzle_play import PuzzleScene
+    levels, _ = load_levels(LEVELS_FOLDER)
+    app.push(PuzzleScene(app, levels[3], PuzzleProgress(), levels))
+    app.scene.give_up()
+
+
+@pytest.mark.parametrize("size", [(800, 480), (1280, 720)])
+@pytest.mark.parametrize("opener", [open_pause, open_export, open_give_up],
+                         ids=["pause", "export", "give up"])
+def test_a_dialogs_accent_frame_shows_on_all_four_sides_from_its_first_frame(
+        make_app, opener, size):
+    """The title bar used to cover the frame's top edge, and the whole frame was missing
+    for its first third of a second (the window was made tall, then shortened)."""
+    import pygame_gui
+    app = make_app(size=size)
+    opener(app)
+    step(app)
+    window, = [element for element in app.scene.ui.get_sprite_group().sprites()
+               if isinstance(element, pygame_gui.elements.UIWindow)]
+    rect = window.rect
+    accent = pygame.Color(app.palette.accent)
+    middles = {"top": [(rect.centerx, rect.y + i) for i in range(3)],
+               "bottom": [(rect.centerx, rect.bottom - 1 - i) for i in range(3)],
+               "left": [(rect.x + i, rect.centery) for i in range(3)],
+               "right": [(rect.right - 1 - i, rect.centery) for i in range(3)]}
+    for side, points in middles.items():
+        assert any(app.window.get_at(point)[:3] == accent[:3] for point in points), side

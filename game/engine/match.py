@@ -1,4 +1,5 @@
-"""Matches: games one after another until a player reaches a points target.
+"""Matches: games one after another until a player reaches a points target. Series: the
+running score of games one pairing plays one after another (Rematch), with no target.
 
 A game spec that plays in matches gives `spec.extra["match"](options)`, returning
 `MatchRules` for those options (Xoliba: 50 points for two players, 25 for three; the
@@ -174,3 +175,35 @@ class Match:
         if any(len(r.points) != seats for r in records):
             raise ValueError("the match scores do not fit the number of players")
         return cls(spec, dict(state.options), rules, data["seed"], records, state)
+
+
+@dataclass
+class Series:
+    """The games one pairing (a game, and who sits in each seat at which level) plays one
+    after another, by Rematch or by choosing the same seats again: their running score,
+    each finished game's `outcome.scores` added up. A game counts once it is over, and no
+    longer if it is taken back while it is still the one played."""
+    pairing: tuple
+    games: int = 0                  # the games finished before the one played
+    scores: list = field(default_factory=list)
+    current: object = None          # the game played now (a state)
+
+    @staticmethod
+    def pairing_of(game: str, seats) -> tuple:
+        return (game, tuple((seat.kind, seat.level) for seat in seats))
+
+    def play(self, state) -> None:
+        """`state` is the game played now: the one before it counts if it was finished."""
+        if state is self.current:
+            return
+        if self.current is not None and self.current.is_over:
+            self.games, self.scores = self.totals()
+        self.current = state
+
+    def totals(self) -> tuple[int, list]:
+        """(games, each seat's points), the game played now counted if it is over."""
+        if self.current is None or not self.current.is_over:
+            return self.games, list(self.scores)
+        scores = self.current.outcome.scores
+        before = self.scores or [0] * len(scores)
+        return self.games + 1, [a + b for a, b in zip(before, scores)]

@@ -43,6 +43,11 @@ def seat_of(choice: str) -> Seat:
         Seat("computer", choice.split(":", 1)[1])
 
 
+def choice_of(seat: Seat) -> str:
+    """The seat_choices value that stands for `seat`."""
+    return f"computer:{seat.level}" if seat.is_computer else "human"
+
+
 def seat_label(choice: str, game: str | None = None) -> str:
     """"Human", or "Computer — <level>" with the level's Elo rating in `game` when it
     has one (game/ai/ratings.py)."""

@@ -12,12 +12,13 @@ optional): the screen animates moves, plays sounds and lays out its buttons agai
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Callable
 
 import game.records
 from game.engine import kept_games, saves, stats, storage
-from game.engine.match import Match
+from game.engine.match import Match, Series
 from game.engine.state import Outcome, PerPosition
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
@@ -125,14 +126,29 @@ def seat_names(seats) -> list[str]:
     return names
 
 
+def seat_named(name: str, levels) -> saves.Seat | None:
+    """The seat a name written by seat_names stands for (a record's `Seat <title>`
+    header): "You" or "Player 2" a human, "Computer (hard)" or "Computer 2 (hard)" the
+    computer at that level, if it is one of `levels`; None for any other name."""
+    if name == "You" or re.fullmatch(r"Player \d+", name):
+        return saves.Seat("human", None)
+    computer = re.fullmatch(r"Computer(?: \d+)? \((.+)\)", name)
+    if computer and computer.group(1) in levels:
+        return saves.Seat("computer", computer.group(1))
+    return None
+
+
 class Session:
     def __init__(self, state, seats, computer, settings, match=None,
                  config: SessionConfig | None = None, frontend: Frontend | None = None,
-                 script: list | None = None):
+                 script: list | None = None, series: Series | None = None):
         self.state = state
         self.seats = list(seats)
         self.names = seat_names(self.seats)
         self.match = match                  # a Match when the game is played in matches
+        self.series = series                # the running score this game adds to, if any
+        if series is not None:
+            series.play(state)
         self.computer = computer            # the worker: request, poll, cancel, busy...
         self.settings = settings            # computer_delay, animation_factor
         self.config = config or SessionConfig()
@@ -189,6 +205,8 @@ class Session:
     def after_change(self) -> None:
         """After any change of the position: keep the game, count a finished one."""
         self.save()
+        if self.series is not None:
+            self.series.play(self.state)
         if self.state.is_over:
             self._count(self.state, self.state.outcome)
         self.frontend.settled()
@@ -261,6 +279,9 @@ class Session:
         if seat is not None:
             self.seats[seat] = saves.Seat("human", None)
             self.names[:] = seat_names(self.seats)
+            if self.series is not None:         # another pairing: its score from nothing
+                self.series = Series(Series.pairing_of(self.state.spec.name, self.seats))
+                self.series.play(self.state)
         self.ai_error = None
         self.frontend.changed()
         self.save()
@@ -617,11 +638,11 @@ class Session:
             return "loss"
         return "win"
 
-    def celebrates(self, motion: bool) -> bool:
+    def celebrates(self) -> bool:
         """A finished game is celebrated when a human won it (or, with no human at the
-        table, when anyone did: the demos), unless motion is off."""
+        table, when anyone did: the demos)."""
         winner = self.state.outcome.winner if self.state.outcome else None
-        if winner is None or not motion:
+        if winner is None:
             return False
         return not self.has_human or not self.seats[winner].is_computer
 

@@ -533,6 +533,9 @@ class Scene:
         frame_h = window.rect.h - inside.h          # the title bar and the borders
         height = min(sh - 8, frame_h + pad + text_h + column_h + pad)
         window.set_dimensions((window.rect.w, height))
+        # A resized window is drawn plain (no frame) until pygame-gui redraws it a third
+        # of a second later: drawn whole now.
+        window.rebuild()
         window.set_position(((sw - window.rect.w) // 2, max(4, (sh - height) // 2)))
         inside = window.get_container().get_rect()
         top = inside.y + pad + text_h

@@ -37,6 +37,7 @@ MIN_CARD_HEIGHT = 110       # design pixels: cards shrink to this for the notice
 CARD_ASPECT = 1.55          # a card's height for its width, when there is room
 CARD_LINES = 3              # lines of a card's blurb (its font shrinks to keep to them)
 MIN_LINE_SIZE = 12          # pixels
+LABEL_MARGIN = 20           # design pixels each side of a label in the bottom row
 
 
 class MenuScene(Scene):
@@ -123,13 +124,31 @@ class MenuScene(Scene):
         bottom += [("Games", self.open_games, None), ("Statistics", self.open_stats, None),
                    ("Settings", self.open_settings, None),
                    ("Quit", self.app.quit, None)]
-        total = sw - 2 * margin
-        width = (total - (len(bottom) - 1) * gap) // len(bottom)
-        for index, (label, action, blurb) in enumerate(bottom):
-            rect = (margin + index * (width + gap), bottom_y, width, row_h)
-            item = self.button(rect, label, action)
+        row_right = max(card.right for card in self.card_rects.values())   # under the cards
+        widths = self._row_widths([label for label, _, _ in bottom],
+                                  row_right - margin - (len(bottom) - 1) * gap)
+        x = margin
+        for (label, action, blurb), width in zip(bottom, widths):
+            item = self.button((x, bottom_y, width, row_h), label, action)
+            x += width + gap
             if blurb:
                 item.extra["blurb"] = blurb
+
+    def _row_widths(self, labels: list[str], room: int) -> list[int]:
+        """The bottom row's widths in `room` pixels: equal shares, but a label that needs
+        more (with its margins) takes what it needs, and the others share the rest."""
+        face = self.ui.get_theme().get_font(["button"])
+        margins = 2 * round(LABEL_MARGIN * self.app.scale)
+        needs = [face.size(label)[0] + margins for label in labels]
+        wide: set = set()               # the labels given their own width
+        while True:
+            share = (room - sum(needs[i] for i in wide)) // (len(labels) - len(wide))
+            more = {i for i, need in enumerate(needs) if need > share} - wide
+            if not more:
+                return [needs[i] if i in wide else share for i in range(len(labels))]
+            wide |= more
+            if len(wide) == len(labels):        # no room for every margin: equal shares
+                return [room // len(labels)] * len(labels)
 
     def _layout_notices(self, messages, buttons_bottom: int) -> bool:
         """The notice panel at the foot of the window and the blurb above it; the blurb

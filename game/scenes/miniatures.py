@@ -40,6 +40,7 @@ class Miniature:
         names = list(self.spec.seats_for(options))
         self.view = make_view(self.app, self.state, names)
         self.view.human_may_move = False
+        self.view.miniature = True
         self.view.layout(pygame.Rect((0, 0), DESIGN_SIZE))
         self.view.sync()
         self.picture = None

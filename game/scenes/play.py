@@ -23,8 +23,11 @@ class PlayScene(Scene, Frontend):
 
     def __init__(self, app, state, seats, match=None, config=None, script=None):
         super().__init__(app)
+        counted = config is None or config.records_stats     # not a demo, tutorial, puzzle
         self.session = Session(state, seats, app.worker, app.settings, match, config,
-                               frontend=self, script=script)
+                               frontend=self, script=script,
+                               series=app.series_for(state.spec.name, seats) if counted
+                               else None)
         self.view = make_view(app, state, self.session.names)
         self.side = SidePanel(self)
         self.results_timer: float | None = None
@@ -175,7 +178,9 @@ class PlayScene(Scene, Frontend):
             self.celebration = None
             return
         self.results_timer = 0.0
-        if self.celebration is None and self.celebrates():     # a burst of confetti
+        # A burst of confetti; none under reduced motion, whatever the screen celebrates.
+        if self.celebration is None and self.app.settings.animation_factor > 0 \
+                and self.celebrates():
             palette = self.app.palette
             board = pygame.Rect(0, 0, self.panel.x, self.app.size[1])
             colours = list(palette.confetti) + [palette.accent, (250, 250, 250)]
@@ -183,14 +188,12 @@ class PlayScene(Scene, Frontend):
             self.celebration_time = 0.0
 
     def celebrates(self) -> bool:
-        return self.session.celebrates(self.app.settings.animation_factor > 0)
+        return self.session.celebrates()
 
     # --- per frame ------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.view.update(dt)
-        if self.celebration is not None:
-            self.celebration_time += dt
+        self.update_board(dt)
         if self.results_timer is not None:
             if not self.view.animating:
                 self.results_timer += dt
@@ -199,6 +202,13 @@ class PlayScene(Scene, Frontend):
                 self.app.open("results", self)
             return
         self.session.update(dt, self.view.animating, self.app.scene is self)
+
+    def update_board(self, dt: float) -> None:
+        """The board's animations and the confetti; also run by the results card over
+        this screen, so that they finish under it."""
+        self.view.update(dt)
+        if self.celebration is not None:
+            self.celebration_time += dt
 
     # --- drawing --------------------------------------------------------------------------
     def draw_background(self, surface) -> None:

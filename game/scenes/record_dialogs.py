@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from game.engine import record_files
 from game.scenes.base import Scene
-from game.engine.saves import Seat, seat_choices, seat_label, seat_of
+from game.engine.saves import Seat, choice_of, seat_choices, seat_label, seat_of
+from game.engine.session import seat_named
 from game.ui import clipboard
 
 
 class BranchScene(Scene):
-    """Play on from the replay's position: your seat and your opponent."""
+    """Play on from the replay's position: who sits in each seat, as the record has them."""
     transparent = True
     held_widgets = ("window",)
 
@@ -19,33 +20,31 @@ class BranchScene(Scene):
         super().__init__(app)
         self.replay = replay
         state = replay.state
-        self.seat_titles = state.spec.seats_for(state.options)
-        self.you = state.to_play if state.to_play is not None else 0
-        self.opponents = seat_choices(state.spec)
-        self.opponent = self.opponents[min(len(self.opponents) - 1, 3)]   # a middle level
+        spec = state.spec
+        self.seat_titles = spec.seats_for(state.options)
+        self.offered = seat_choices(spec) if len(self.seat_titles) > 1 else ["human"]
+        self.choices = [choice_of(seat) for seat in record_seats(replay.headers, state)]
         self.window = None
-        self.ring.focus = 2                 # on "Play"
+        self.ring.focus = len(self.seat_titles)     # on "Play"
 
     def build(self, size) -> None:
         text = (f"A new game from move {self.replay.index}, with the same options. "
                 f"The record stays as it is.")
-        self.window, rects = self.dialog("Play from here", text, 560, 4)
-        self.selector(rects[0], "You play", list(range(len(self.seat_titles))), self.you,
-                      self.set_you, lambda i: self.seat_titles[i], container=self.window)
+        rows = len(self.seat_titles)
+        self.window, rects = self.dialog("Play from here", text, 560, rows + 2)
         game = self.replay.state.spec.name
-        self.selector(rects[1], "Against", self.opponents, self.opponent, self.set_opponent,
-                      lambda choice: seat_label(choice, game), container=self.window)
-        self.button(rects[2], "Play", self.play, container=self.window)
-        self.button(rects[3], "Cancel", self.app.pop, container=self.window)
+        for index, title in enumerate(self.seat_titles):
+            self.selector(rects[index], title, self.offered, self.choices[index],
+                          lambda choice, i=index: self.set_seat(i, choice),
+                          lambda choice: seat_label(choice, game), container=self.window)
+        self.button(rects[rows], "Play", self.play, container=self.window)
+        self.button(rects[rows + 1], "Cancel", self.app.pop, container=self.window)
 
-    def set_you(self, seat: int) -> None:
-        self.you = seat
-
-    def set_opponent(self, choice: str) -> None:
-        self.opponent = choice
+    def set_seat(self, index: int, choice: str) -> None:
+        self.choices[index] = choice
 
     def play(self) -> None:
-        seats = opponent_seats(len(self.seat_titles), self.you, self.opponent)
+        seats = [seat_of(choice) for choice in self.choices]
         self.app.pop()
         self.replay.start_unless_it_replaces(lambda: self.replay.start_branch(seats))
 
@@ -54,11 +53,19 @@ class BranchScene(Scene):
         self.draw_ui(surface)
 
 
-def opponent_seats(seat_count: int, you: int, opponent: str) -> list:
-    """The seats of a game from here: `you` a human, the others `opponent` (a
-    saves.seat_choices value)."""
-    return [Seat("human", None) if i == you else seat_of(opponent)
-            for i in range(seat_count)]
+def record_seats(headers: dict, state) -> list:
+    """Who sat in each seat, as the record's `Seat <title>` headers name them (kept and
+    exported records do: "You", "Computer (hard)"). A seat they do not name: you at the
+    seat to move, the others the computer at a middle level."""
+    spec = state.spec
+    you = state.to_play if state.to_play is not None else 0
+    middle = spec.ai_levels[min(len(spec.ai_levels) - 1, 2)]
+    seats = []
+    for index, title in enumerate(spec.seats_for(state.options)):
+        named = seat_named(headers.get(f"Seat {title}", ""), spec.ai_levels)
+        seats.append(named or (Seat("human", None) if index == you
+                               else Seat("computer", middle)))
+    return seats
 
 
 class ExportScene(Scene):

@@ -23,6 +23,14 @@ MIN_MOVES_HEIGHT = 60       # design pixels: less room than this and no move lis
 SCROLL_ROWS = 3             # rows of the move list scrolled by a notch or a shoulder button
 
 
+def points_text(value) -> str:
+    """A score as the card writes it: whole numbers, and halves (draws) as ½."""
+    whole, part = divmod(float(value), 1)
+    if part == 0.5:
+        return f"{int(whole) or ''}½"
+    return f"{value:g}"
+
+
 class ResultsScene(Scene):
     transparent = True
     held_widgets = ("moves_box",)
@@ -134,8 +142,9 @@ class ResultsScene(Scene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        # The final board stays alive under the card (a target match keeps flashing).
-        self.play.view.update(dt)
+        # The final board stays alive under the card (a target match keeps flashing, the
+        # confetti falls).
+        self.play.update_board(dt)
 
     def go_on(self, action) -> None:
         self.app.pop()
@@ -228,10 +237,11 @@ class ResultsScene(Scene):
         outcome = state.outcome
         if outcome is None or len(session.names) < 2:     # a puzzle: its stars say it
             return ""
-        points = {1.0: "1", 0.5: "½", 0.0: "0"}
-        return "Score: " + " – ".join(
-            f"{name} {points.get(float(score), f'{score:g}')}"
-            for name, score in zip(session.names, outcome.scores))
+        games, scores = (1, outcome.scores) if session.series is None \
+            else session.series.totals()
+        heading = "Score" if games == 1 else f"Score over {games} games"
+        return f"{heading}: " + " – ".join(f"{name} {points_text(score)}"
+                                           for name, score in zip(session.names, scores))
 
 
 def move_lines(rows: list, line_chars: int | None) -> list[list]:

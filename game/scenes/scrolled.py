@@ -11,7 +11,9 @@ from __future__ import annotations
 import pygame
 import pygame_gui
 
-BAR_ROOM = 20           # design pixels right of the picture for the container's bar
+BAR_WIDTH = 20          # pixels of the container's bar: pygame-gui makes it this wide at
+                        # every window size
+BAR_GAP = 8             # design pixels between the picture and the bar
 
 
 class ScrolledPicture:
@@ -22,8 +24,8 @@ class ScrolledPicture:
         total = row_tops[-1]
         width = picture.get_width()
         self.container = pygame_gui.elements.UIScrollingContainer(
-            pygame.Rect(rect.x, rect.y, width + round(BAR_ROOM * scale), rect.h), manager=ui,
-            allow_scroll_x=False)
+            pygame.Rect(rect.x, rect.y, width + round(BAR_GAP * scale) + BAR_WIDTH, rect.h),
+            manager=ui, allow_scroll_x=False)
         pygame_gui.elements.UIImage(pygame.Rect(0, 0, width, max(1, total)), picture,
                                     manager=ui, container=self.container)
         # The bar places the picture to a few pixels (it moves in whole pixels of its own,

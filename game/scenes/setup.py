@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.engine.match import Match, match_rules
-from game.engine.saves import Seat, seat_choices, seat_label, seat_of
+from game.engine.saves import Seat, choice_of, seat_choices, seat_label, seat_of
 from game.scenes.base import Scene
 from game.ui.text import draw_text, wrap_text
 
@@ -52,7 +52,7 @@ class SetupScene(Scene):
                                        top=round(140 * s)))
         for index, name in enumerate(self.seats()):
             seat = self.setup.seats[index]
-            current = "human" if not seat.is_computer else f"computer:{seat.level}"
+            current = choice_of(seat)
             if current not in choices:
                 current = "human"
                 self.set_seat(index, current)

@@ -21,7 +21,7 @@ from game.puzzle_progress import load_progress
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene
 from game.scenes.scrolled import ScrolledPicture
-from game.ui.text import draw_text, fit_text
+from game.ui.text import draw_text, fit_text, fitting_size
 from game.scenes.notices import (place_notices, notice_line_height, notice_lines,
                                  notice_width, notices_height)
 
@@ -270,11 +270,13 @@ class StatsScene(Scene):
         pad = round(12 * s)
         if kind == "title":
             _, title, detail = row
-            draw_text(surface, title, (rect.x, rect.bottom - round(6 * s)), round(26 * s),
-                      palette.accent, True, anchor="bottomleft")
+            title_rect = draw_text(surface, title, (rect.x, rect.bottom - round(6 * s)),
+                                   round(26 * s), palette.accent, True, anchor="bottomleft")
             if detail:
-                size = round(17 * s)
-                draw_text(surface, fit_text(detail, size, rect.w // 2 + round(60 * s)),
+                # In the room right of the title, smaller if it must be (large counts).
+                room = rect.right - title_rect.right - round(24 * s)
+                size = fitting_size(detail, round(17 * s), room, smallest=round(13 * s))
+                draw_text(surface, fit_text(detail, size, room),
                           (rect.right, rect.bottom - round(9 * s)), size, palette.text,
                           anchor="bottomright")
             pygame.draw.line(surface, palette.panel_border, (rect.x, rect.bottom - 1),

@@ -66,6 +66,10 @@ class BoardView(ABC):
     def status(self) -> str:
         """The panel's status line while a human is to move ("Red: pick a piece")."""
 
+    # Drawn as a menu card's miniature (game/scenes/miniatures.py): too small for what is
+    # there to be read (the Xtic pool's piece numbers), which the view then leaves out.
+    miniature = False
+
     # Whether a human may move now: the play screen sets it before drawing; a view drawn
     # anywhere else (a test, a picture) assumes so while the game goes on.
     human_may_move: bool | None = None

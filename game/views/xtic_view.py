@@ -16,7 +16,7 @@ from game import input as inp
 from game.ui.marks import draw_hint_outline
 from game.rules import xtic
 from game.ui.colours import readable_on
-from game.ui.text import draw_text
+from game.ui.text import draw_text, render_text
 from game.views.base import BoardView
 from sprites import xtic_pieces
 
@@ -115,12 +115,58 @@ class XticView(BoardView):
 
     def hand_piece_rect(self) -> pygame.Rect:
         """Where the piece in hand is drawn (a hand-over flies in at this size)."""
-        return self.hand_rect.inflate(-12, -12)
+        return self._beside_number(self.hand_rect, self._hand_radius() + 2, 6)
 
     def pool_rect(self, piece: int) -> pygame.Rect:
         x = self.pool_origin[0] + (piece % 4) * self.pool_cell
         y = self.pool_origin[1] + (piece // 4) * self.pool_cell
         return pygame.Rect(x, y, self.pool_cell, self.pool_cell)
+
+    def pool_slot(self, piece: int) -> pygame.Rect:
+        """The rounded slot of a piece in the pool."""
+        return self.pool_rect(piece).inflate(-6, -6)
+
+    def pool_piece_rect(self, piece: int) -> pygame.Rect:
+        slot = self.pool_slot(piece)
+        return self._beside_number(slot, slot.w // 5, slot.w // 16)
+
+    # --- the pieces' numbers (as the move list writes them: b3/9 hands piece 9) ----------
+    def _hand_radius(self) -> int:
+        return self.hand_rect.w // 6
+
+    def number_size(self) -> int:
+        return max(11, self.pool_cell // 6)
+
+    def _number_ink(self, text: str) -> pygame.Rect:
+        """Where the number's pixels lie in its rendered text."""
+        return render_text(text, self.number_size(), self.app.palette.text_dim) \
+            .get_bounding_rect()
+
+    @staticmethod
+    def _number_pad(radius: int) -> int:
+        """From a box's corner to its number: inside the box's rounded corner."""
+        return max(2, math.ceil(radius * 0.3))
+
+    def _beside_number(self, box: pygame.Rect, radius: int, margin: int) -> pygame.Rect:
+        """The square a piece is drawn in, inside `box` (its corners rounded by `radius`)
+        and `margin` from its edges, but set in from the top left as far as the number
+        drawn there needs: a piece leaves that corner of its square empty
+        (xtic_pieces.CLEAR_CORNER). A miniature shows no numbers."""
+        if self.miniature:
+            return box.inflate(-2 * margin, -2 * margin)
+        ink = self._number_ink("15")                    # the widest number
+        room = self._number_pad(radius) + max(ink.w, ink.h) + 1
+        clear = xtic_pieces.CLEAR_CORNER
+        near = max(margin, math.ceil((room - clear * (box.w - margin)) / (1 - clear)))
+        side = min(box.w, box.h) - near - margin
+        return pygame.Rect(box.x + near, box.y + near, side, side)
+
+    def _draw_number(self, surface, piece: int, box: pygame.Rect, radius: int) -> None:
+        """The piece's number in the top left corner of its `box`."""
+        ink = self._number_ink(str(piece))
+        pad = self._number_pad(radius)
+        draw_text(surface, str(piece), (box.x + pad - ink.x, box.y + pad - ink.y),
+                  self.number_size(), self.app.palette.text_dim)
 
     def hit(self, pos):
         for square in range(16):
@@ -400,9 +446,10 @@ class XticView(BoardView):
     def _draw_hand(self, surface, hand_flying: bool) -> None:
         palette = self.app.palette
         state = self.state
-        pygame.draw.rect(surface, palette.panel, self.hand_rect, border_radius=self.hand_rect.w // 6)
+        pygame.draw.rect(surface, palette.panel, self.hand_rect,
+                         border_radius=self._hand_radius())
         pygame.draw.rect(surface, palette.accent, self.hand_rect, 2,
-                         border_radius=self.hand_rect.w // 6)
+                         border_radius=self._hand_radius())
         if state.to_play is not None:
             if self.pending_square is not None:
                 label = f"for {self.names[1 - state.to_play]}"
@@ -417,6 +464,8 @@ class XticView(BoardView):
                   self.label_size, palette.text, True, anchor="midbottom")
         if state.hand is not None and not hand_flying and self.pending_square is None:
             xtic_pieces.draw_piece(surface, state.hand, self.hand_piece_rect(), palette)
+            if not self.miniature:
+                self._draw_number(surface, state.hand, self.hand_rect, self._hand_radius() + 2)
 
     def _draw_pool(self, surface) -> None:
         palette = self.app.palette
@@ -428,12 +477,12 @@ class XticView(BoardView):
                   palette.accent if choosing else palette.text_dim, choosing, anchor="midtop")
         flying = {f.piece for f in self.flights if f.kind == "hand" and f.elapsed < f.delay}
         for piece in range(16):
-            rect = self.pool_rect(piece)
-            slot = rect.inflate(-6, -6)
+            slot = self.pool_slot(piece)
             pygame.draw.rect(surface, palette.panel, slot, border_radius=slot.w // 5)
             if state.available >> piece & 1 or piece in flying:
-                xtic_pieces.draw_piece(surface, piece, slot.inflate(-slot.w // 8, -slot.w // 8),
-                                       palette)
+                xtic_pieces.draw_piece(surface, piece, self.pool_piece_rect(piece), palette)
+                if not self.miniature:
+                    self._draw_number(surface, piece, slot, slot.w // 5)
             else:
                 pygame.draw.rect(surface, palette.panel_border, slot, 1, border_radius=slot.w // 5)
 
