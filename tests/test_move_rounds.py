@@ -11,7 +11,6 @@ import re
 import pytest
 
 import game.rules
-from game.ai import analysis
 from game.engine import saves
 from game.scenes import play_panel
 from game.scenes.play import PlayScene
@@ -48,8 +47,8 @@ def check_rounds(state, columns: list, rows: list) -> None:
     """Each row a round, each move under the seat that made it, "out" only for a seat out
     of the game, in the rounds after it went out."""
     assert columns == state.order            # the seats in the order they play
-    positions = analysis.positions(state)
-    movers = analysis.movers(positions)
+    positions = [played(state, moves) for moves in range(len(state.history) + 1)]
+    movers = [p.to_play for p in positions[:-1]]
     texts = state.move_list()
     out_after = {seat: next((i for i, p in enumerate(positions) if not p.in_play(seat)), None)
                  for seat in columns}
@@ -75,10 +74,9 @@ def check_rounds(state, columns: list, rows: list) -> None:
 def test_the_seeded_game_has_a_pass_and_a_seat_out():
     state = three_player_game()
     texts = state.move_list()
-    positions = analysis.positions(state)
     assert state.order == [1, 2, 0] and len(texts) == 44
     assert texts[17] == texts[42] == "pass"
-    assert positions[19].in_play(0) and not positions[20].in_play(0)
+    assert played(state, 19).in_play(0) and not played(state, 20).in_play(0)
 
 
 @pytest.mark.parametrize("moves", [1, 2, 18, 19, 20, 21, 26, 43, 44])
