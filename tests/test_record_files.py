@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import time
 
 import pytest
 
@@ -38,6 +39,8 @@ BAD_RECORDS = {
     "newer version": (GOOD.replace("format 1", "format 2").encode(),
                       "line 1: 'Little Abstracts game record, format 2'; this version "
                       "reads format 1"),
+    "bad seed": (GOOD.replace("Seed: 3", "Seed: abc").encode(),
+                 "line 3: 'Seed:' is missing or not a whole number"),
     "unknown game": (GOOD.replace("Game: xtic", "Game: chess").encode(),
                      "line 2: unknown game 'chess'"),
     "unknown option": (GOOD.replace("Option game_type", "Option colour").encode(),
@@ -73,15 +76,19 @@ def test_a_bad_record_file_is_named_and_left_alone(tmp_path, case):
     assert "bad.txt" in message and words in message, message
     assert snapshot(tmp_path) == before, "a record file is only read"
     (listed,) = record_files.listing(tmp_path)
-    # The list reads the headers only: a fault in the moves or the options shows when
-    # the record is opened; any other shows in its row.
-    if case not in ("truncated", "illegal move", "unknown option"):
-        assert listed.problem and words.split(",")[0] in listed.problem
+    # The list checks the whole record: its row says what opening it says, without the
+    # file's folder.
+    assert listed.game is None and listed.problem and message.endswith(listed.problem)
+    assert str(tmp_path) not in listed.problem
+    if not message.startswith(str(path)):       # a fault inside the record: loads' own
+        with pytest.raises(ValueError) as loaded:
+            game.records.loads(data.decode())
+        assert listed.problem == str(loaded.value)
 
 
 def test_a_folder_a_missing_file_and_an_unreadable_one_are_named(tmp_path):
     (tmp_path / "folder.txt").mkdir()
-    with pytest.raises(ValueError, match="is a folder"):
+    with pytest.raises(ValueError, match="folder.txt: a folder, not a record file"):
         record_files.open_record(tmp_path / "folder.txt")
     with pytest.raises(ValueError, match="does not exist"):
         record_files.open_record(tmp_path / "gone.txt")
@@ -125,6 +132,96 @@ def test_the_list_is_newest_first_with_what_a_row_shows(tmp_path):
     state, _ = game.records.loads(finished_record("xtic"))
     assert entry.moves == len(state.history) and entry.players == "You – Computer (easy)"
     assert entry.result in ("You won", "You lost", "Draw") and entry.date.startswith("20")
+
+
+def test_the_result_listed_is_the_replayed_games(tmp_path):
+    """The Result header is not taken on trust: the list says how the moves ended."""
+    (tmp_path / "good.txt").write_text(GOOD)
+    (tmp_path / "odd.txt").write_text(GOOD.replace("Result: First (1 0)", "Result: ??? (0 0)"))
+    listed = {entry.path.name: entry for entry in record_files.listing(tmp_path)}
+    assert listed["odd.txt"].result == listed["good.txt"].result == "You won"
+
+
+def write_at(path, text: str, when: int) -> None:
+    path.write_text(text)
+    os.utime(path, ns=(when, when))
+
+
+def test_a_file_is_read_and_checked_once_until_it_changes(tmp_path, monkeypatch):
+    for number in range(3):
+        write_at(tmp_path / f"{number}.txt", finished_record(seed=number), 10**18 + number)
+    read, checked = [], []
+    read_bytes, loads = type(tmp_path).read_bytes, game.records.loads
+    monkeypatch.setattr(type(tmp_path), "read_bytes",
+                        lambda self: read.append(self.name) or read_bytes(self))
+    monkeypatch.setattr(game.records, "loads", lambda text: checked.append(text) or loads(text))
+    first = record_files.listing(tmp_path)
+    assert sorted(read) == ["0.txt", "1.txt", "2.txt"] and len(checked) == 3
+    assert record_files.listing(tmp_path) == first and len(read) == 3 and len(checked) == 3
+    # Changed (the same size, a new time): read and checked again, alone.
+    changed = finished_record(seed=1).replace("Seed: 1", "Seed: x")
+    write_at(tmp_path / "1.txt", changed, 10**18 + 5)
+    listed = record_files.listing(tmp_path)
+    assert read[3:] == ["1.txt"] and checked[3:] == [changed]
+    assert listed[0].path.name == "1.txt" and "'Seed:'" in listed[0].problem
+
+
+def test_the_checked_files_kept_are_bounded(tmp_path, monkeypatch):
+    monkeypatch.setattr(record_files, "SUMMARIES_KEPT", 2)
+    for number in range(4):
+        write_at(tmp_path / f"{number}.txt", GOOD, 10**18 + number)
+    assert len(record_files.listing(tmp_path)) == 4
+    assert record_files.checked_kept() == 2
+
+
+def test_the_checker_checks_in_a_process_of_its_own(tmp_path):
+    write_at(tmp_path / "good.txt", GOOD, 10**18)
+    write_at(tmp_path / "bad.txt", GOOD.replace("Seed: 3", "Seed: abc"), 10**18 + 1)
+    files = record_files.record_files(tmp_path)
+    done = record_files.checker.done
+    try:
+        record_files.checker.check(files)
+        assert record_files.checker.wait(timeout=60)
+        assert record_files.checker._process.pid != os.getpid()
+    finally:
+        record_files.checker.close()
+    assert record_files.checker.done == done + 2
+    bad, good = (record_files.cached(file) for file in files)
+    assert good == record_files.listing(tmp_path)[1] and good.game == "xtic"
+    assert bad.problem == "line 3: 'Seed:' is missing or not a whole number"
+
+
+def test_the_checker_knows_a_game_registered_only_here(tmp_path):
+    from sixth_game.rules import SPEC
+    game.rules.register(SPEC)
+    checker = record_files.Checker()
+    try:
+        write_at(tmp_path / "tictactoe.txt", finished_record("tictactoe"), 10**18)
+        files = record_files.record_files(tmp_path)
+        checker.check(files)
+        assert checker.wait(timeout=60)
+    finally:
+        checker.close()
+        game.rules.unregister(SPEC.name)
+    listed = record_files.cached(files[0])
+    assert listed.problem is None and listed.game == "tictactoe"
+
+
+def test_a_checking_process_that_stops_leaves_its_file_faulty(tmp_path):
+    write_at(tmp_path / "long.txt", GOOD + "\n" * 900_000, 10**18)
+    (file,) = record_files.record_files(tmp_path)
+    checker = record_files.Checker()
+    try:
+        checker.check([file])
+        deadline = time.monotonic() + 60
+        while checker._process is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        checker._process.kill()                  # (as if it crashed on the file)
+        assert checker.wait(timeout=60)
+        assert record_files.cached(file).problem == \
+            "could not be checked (the checking process stopped)"
+    finally:
+        checker.close()
 
 
 # --- export ----------------------------------------------------------------------------

@@ -50,6 +50,8 @@ def keep_some(names=("xtic", "che", "catalina")) -> None:
 def open_games(app, device) -> None:
     device.activate("Games")
     assert type(app.scene).__name__ == "GamesScene"
+    scene = app.scene                       # each record is checked on a thread of its own
+    wait_for(app, lambda: all(entry.checked for entry in scene.records), what="the checks")
 
 
 def rows(scene) -> list:
@@ -156,7 +158,7 @@ def test_a_typed_path_opens_a_record_anywhere(make_app, tmp_path):
     for char in str(tmp_path / "nothing.txt"):
         step(app, [pygame.event.Event(pygame.TEXTINPUT, text=char)])
     step(app, [key_event(pygame.K_RETURN)])
-    assert app.scene is scene and "nothing.txt does not exist" in scene.problem
+    assert app.scene is scene and "nothing.txt: does not exist" in scene.problem
     keyboard.activate("Open")
     scene.path_field.entry.set_text(str(elsewhere))
     step(app, [key_event(pygame.K_RETURN)])

@@ -14,6 +14,7 @@ import pytest
 import game.records
 import game.rules
 from game.engine import kept_games as kept_games_module
+from game.engine import record_files
 from game.engine.saves import Seat
 from game.ui import text as text_module
 from scene_driver import step
@@ -98,6 +99,7 @@ def screens(app):
                 game.records.dumps(finished(spec), {"Seat First": "You"}))
         (folder / "notes.txt").write_text("no record")
         app.open("games")
+        record_files.checker.wait()             # (the rows are summarised in a frame)
     yield "games", kept_games
 
     def export():

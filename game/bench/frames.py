@@ -4,7 +4,8 @@ Each scene runs headless (dummy video driver) for a number of frames with its an
 going; the time of one frame is the scene's update plus drawing the whole stack, the work
 the real loop does between two flips. Every play scene is measured: each game's start,
 its move animations (the last move played again every half second), its end under the
-results card, the tutorials, an attract-mode demo, the rules pages and the statistics.
+results card, the tutorials, an attract-mode demo, the rules pages, the statistics and
+the Games screen's list of records while they are being checked.
 
 Also measured while the computer searches in its worker process, since that shares the
 machine's two cores with the frame loop: for every game, the strongest level is asked
@@ -375,6 +376,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
     _tutorial_rows(app, frames, record, games)
     _rules_rows(app, frames, record, games)
     _stats_row(app, frames, record)
+    _games_list_row(app, frames, record, games)
     for spec, screens in games:
         if screens.more is not None:
             screens.more(app, frames, record)
@@ -505,6 +507,40 @@ def _stats_row(app, frames, record) -> None:
         if index % 30 == 0:
             scene.scroll_to(0 if scene.scroll >= scene.max_scroll() else scene.scroll + 1)
     record(f"statistics: {len(scene.rows)} rows, scrolling", _timed(app, frames, scroll))
+
+
+GAMES_LISTED = 200              # records in the Games screen's row
+PADDED_BYTES = 100_000          # half of them this long
+
+
+def _games_list_row(app, frames, record, games) -> None:
+    """The Games screen over GAMES_LISTED records of every game, half of them padded to
+    PADDED_BYTES (blank lines after the moves: slow to check), in real time while its
+    checker checks them in a process of its own. The row's name gives the time from
+    opening the screen to the end of its first frame, and how many records were checked
+    while measured."""
+    import game.records
+    from game.engine import kept_games, record_files
+    from game.scenes.games import GamesScene
+
+    folder = kept_games.games_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    texts = [game.records.dumps(_finished_game(spec.name)[0], {"Seat First": "You"})
+             for spec, _ in games]
+    for number in range(GAMES_LISTED):
+        text = texts[number % len(texts)]
+        if number % 2:
+            text += "\n" * (PADDED_BYTES - len(text))
+        (folder / f"{number:03d}.txt").write_text(text)
+    start = time.perf_counter()
+    _show(app, GamesScene(app), settle=1)
+    first = time.perf_counter() - start
+    done = record_files.checker.done
+    # In real time, so the checker's answers arrive among the frames measured.
+    times = _timed(app, frames, _paced())
+    record(f"games list: {GAMES_LISTED} records, half of {PADDED_BYTES // 1000} KB, being "
+           f"checked (first frame {first * 1000:.0f} ms; {record_files.checker.done - done} "
+           f"checked while measured)", times)
 
 
 def _searching_rows(app, frames, record, games) -> None:

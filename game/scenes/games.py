@@ -4,9 +4,11 @@ On the left: which game to show (all, or one), which folder (the kept games firs
 Documents, Desktop, Downloads, Home), "Paste a record" (from the clipboard), "Open" (a
 file's path typed, Enter opens it) and Back. On
 the right: the records of that folder, newest first, a row each (game, result, players,
-length, date); a row opens the record in the replay viewer. A file that is no record
-stays in the list with its fault, and opening one that fails says which line is wrong
-and why; nothing is moved or written.
+length, date); a row opens the record in the replay viewer. Each record is checked whole
+(read and replayed) by record_files' checker, in a process of its own, the rows shown
+first; a row says "checking…" until its record is. A file that is no record stays in
+the list, its row giving its name and its fault, and opening one says which line is
+wrong and why; nothing is moved or written.
 
 Up/Down go along the list (it scrolls at its ends), Left/Right between the list and the
 controls (on a selector they change it), the wheel scrolls, Enter/A or a click opens.
@@ -23,12 +25,13 @@ from game.engine import record_files
 from game.scenes.base import Scene
 from game.ui import clipboard
 from game.ui.colours import readable_on
-from game.ui.text import draw_text, fit_text, wrap_text
+from game.ui.text import draw_text, ellipsise_middle, fit_text, font, wrap_text
 from game.ui.theme import button_colours
 
 ROW_HEIGHT, ROW_GAP = 40, 6         # design pixels
 WHEEL_ROWS = 3
 ALL = "all"
+NAME_SHARE = 0.3                    # of a row, for the file's name of a faulty one
 
 
 class GamesScene(Scene):
@@ -44,27 +47,77 @@ class GamesScene(Scene):
         self.problem = ""               # why the last record could not be opened
         self.typed_path = ""            # the path typed under "Open"
         self.path_field = None
-        self.records: list = []
+        self.files: list = []           # the folder's record files, newest first
+        self.listed: list = []          # a summary of each (unchecked: "checking…")
+        self.records: list = []         # those of the game shown
+        self.checks_seen = 0            # checker.done when self.listed was last updated
+        self.fitted: dict = {}          # (entry, row rect) -> its columns (draw_rows)
+        self.widths: dict = {}          # text -> its width at the size measured for
+        self.measured_size = 0
         self.reload()
 
-    def reload(self) -> None:
-        listed = record_files.listing(self.places[self.place][1])
-        self.records = [entry for entry in listed
-                        if self.shown_game == ALL or entry.game == self.shown_game]
-        self.offset = 0
+    def reload(self, offset: int = 0) -> None:
+        """The folder's files listed again (the new ones checked), from row `offset`."""
+        self.files = record_files.record_files(self.places[self.place][1])
+        self.checks_seen = record_files.checker.done
+        self.listed = [record_files.cached(file) or record_files.unchecked(file)
+                       for file in self.files]
+        self._choose_records()
+        self.offset = min(offset, max(0, len(self.records) - 1))
+        self._check()
+
+    def _take_checked(self) -> bool:
+        """The summaries of the files checked since, in place of "checking…"; whether
+        there were any."""
+        self.checks_seen = record_files.checker.done
+        found = False
+        for index, entry in enumerate(self.listed):
+            if not entry.checked:
+                checked = record_files.cached(self.files[index])
+                if checked is not None:
+                    self.listed[index] = checked
+                    found = True
+        return found
+
+    def _choose_records(self) -> None:
+        """The records shown: those of the game shown, and those not checked yet (which
+        may be)."""
+        self.records = [entry for entry in self.listed if self.shown_game == ALL
+                        or not entry.checked or entry.game == self.shown_game]
+        self._measure_columns()
+        self.fitted.clear()
+
+    def _unchecked(self) -> list:
+        """The files of the unchecked rows, the rows shown first."""
+        files = {file.path: file for file in self.files}
+        rows = self.records[self.offset:] + self.records[:self.offset]
+        return [files[entry.path] for entry in rows if not entry.checked]
+
+    def _check(self) -> None:
+        record_files.checker.check(self._unchecked())
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if record_files.checker.done != self.checks_seen and self._take_checked():
+            shown = [entry.path for entry in self.records]
+            self._choose_records()
+            if [entry.path for entry in self.records] != shown:    # another game's went
+                self.offset = max(0, min(self.offset, len(self.records) - self.visible))
+                self.rebuild()
+                self._check()
+
+    def exit(self) -> None:
+        record_files.checker.close()
+        super().exit()
 
     def resume(self) -> None:
         # Back from a replay or a game: a game just finished may have been kept.
-        self.reload_keeping_offset()
+        self.reload(self.offset)
         super().resume()
-
-    def reload_keeping_offset(self) -> None:
-        offset = self.offset
-        self.reload()
-        self.offset = min(offset, max(0, len(self.records) - 1))
 
     # --- layout ---------------------------------------------------------------------------
     def build(self, size) -> None:
+        self.fitted.clear()
         s = self.app.scale
         sw, sh = size
         margin = round(32 * s)
@@ -119,41 +172,101 @@ class GamesScene(Scene):
                                                     + round(24 * s))
         return wrap_text(self.problem, round(16 * self.app.text_scale), width)[:4]
 
+    def _measure_columns(self) -> None:
+        """The widths of the columns sized by their widest text: a record's length and
+        date, a faulty or unchecked file's name."""
+        size = self.row_text_size()
+        if size != self.measured_size:
+            self.widths.clear()
+            self.measured_size = size
+        widths = {"moves": [0], "date": [0], "name": [0]}
+        for entry in self.records:
+            if entry.checked and not entry.problem:
+                widths["moves"].append(self._width(self.moves_text(entry)))
+                widths["date"].append(self._width(entry.date[:16]))
+            else:
+                widths["name"].append(self._width(entry.path.name))
+        self.moves_width, self.date_width, self.name_width = (
+            max(widths[column]) for column in ("moves", "date", "name"))
+
+    def _width(self, text: str) -> int:
+        width = self.widths.get(text)
+        if width is None:
+            width = self.widths[text] = font(self.measured_size).size(text)[0]
+        return width
+
+    def row_text_size(self) -> int:
+        return round(16 * self.app.text_scale)
+
+    @staticmethod
+    def moves_text(entry) -> str:
+        return f"{entry.moves} move" + ("" if entry.moves == 1 else "s")
+
     @staticmethod
     def row_columns(entry) -> list:
-        """(share of the row's width, text) of a record's row."""
+        """The texts of a record's row, a column each."""
+        if not entry.checked:
+            return [entry.path.name, "checking…"]
         if entry.problem:
-            return [(0.3, entry.path.name), (0.7, f"cannot be opened: {entry.problem}")]
-        moves = f"{entry.moves} move" + ("" if entry.moves == 1 else "s")
-        return [(0.16, entry.title), (0.19, entry.result), (0.35, entry.players),
-                (0.11, moves), (0.19, entry.date[:16])]
+            return [entry.path.name, f"faulty: {entry.problem}"]
+        return [entry.title, entry.result, entry.players, GamesScene.moves_text(entry),
+                entry.date[:16]]
 
     def row_text(self, index: int) -> str:
-        return " · ".join(text for _, text in self.row_columns(self.records[index]))
+        return " · ".join(self.row_columns(self.records[index]))
+
+    def columns(self, entry, rect) -> list:
+        """(column, its whole text, the text shown: cut to fit) of a record's row in
+        `rect`. A faulty or unchecked row: its file's name (as wide as the widest, at
+        most NAME_SHARE of the row, shortened in the middle), then what is wrong or
+        "checking…". A record's: its length and date as wide as the widest in the list,
+        a quarter of the rest for its game, a quarter for its result and half for its
+        players."""
+        size = self.row_text_size()
+        if size != self.measured_size:          # the window's size changed
+            self._measure_columns()
+        pad = round(12 * self.app.scale)
+        left, width = rect.x + pad, rect.w - 2 * pad
+        texts = self.row_columns(entry)
+        if len(texts) == 2:
+            name_width = min(self.name_width, round(width * NAME_SHARE))
+            widths = [name_width, width - name_width - pad]
+        else:
+            rest = width - self.moves_width - self.date_width - 4 * pad
+            widths = [rest // 4, rest // 4, rest - 2 * (rest // 4), self.moves_width,
+                      self.date_width]
+        found = []
+        for number, (text, column_width) in enumerate(zip(texts, widths)):
+            column = pygame.Rect(left, rect.y, max(0, column_width), rect.h)
+            fit = ellipsise_middle if number == 0 and len(texts) == 2 else fit_text
+            found.append((column, text, fit(text, size, column.w)))
+            left += column_width + pad
+        return found
 
     def draw_rows(self, surface) -> None:
-        s, ts = self.app.scale, self.app.text_scale
-        size = round(16 * ts)
-        pad = round(12 * s)
+        size = self.row_text_size()
         focused = self.ring.current
         for item in self.ring.items:
             index = item.extra.get("row")
             if index is None:
                 continue
-            rect = item.element.rect
             colour = self.row_text_colours["selected" if item is focused else "normal"]
-            x = rect.x + pad
-            inner = rect.w - 2 * pad
-            for share, text in self.row_columns(self.records[index]):
-                width = round(inner * share) - pad
-                draw_text(surface, fit_text(text, size, width), (x, rect.centery), size,
-                          colour, anchor="midleft")
-                x += round(inner * share)
+            # Fitting a long text takes many measures: once per row and layout.
+            entry, rect = self.records[index], item.element.rect
+            key = (entry, tuple(rect))
+            columns = self.fitted.get(key)
+            if columns is None:
+                columns = self.fitted[key] = self.columns(entry, rect)
+            for column, _, shown in columns:
+                draw_text(surface, shown, (column.x, column.centery), size, colour,
+                          anchor="midleft")
 
     # --- what the controls do -------------------------------------------------------------
     def set_game(self, name: str) -> None:
         self.shown_game = name
-        self.reload()
+        self._choose_records()
+        self.offset = 0
+        self._check()
         self.rebuild()
 
     def set_place(self, index: int) -> None:
@@ -195,6 +308,7 @@ class GamesScene(Scene):
             self._refuse(str(exc))
             return
         self.problem = ""
+        record_files.checker.stop()     # (until back: resume lists the folder again)
         self.app.open("replay", text)
 
     def _refuse(self, message: str) -> None:
@@ -224,6 +338,7 @@ class GamesScene(Scene):
         if offset != self.offset:
             self.offset = offset
             self.rebuild()
+            self._check()               # the rows come into view first
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:

@@ -107,8 +107,10 @@ def open_screen(app, name: str) -> None:
         app.open("stats")
         app.scene.ask_reset()
     elif kind == "games":
+        from game.engine import record_files
         _kept_games()
         app.open("games")
+        record_files.checker.wait()     # every record checked, not "checking…"
     elif kind in ("replay", "analysis"):
         _replay(app, spec, 10, analyse=kind == "analysis")
     elif kind == "export":

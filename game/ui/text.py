@@ -124,3 +124,21 @@ def fit_text(text: str, size: int, width: int, bold: bool = False) -> str:
     while text and face.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+def ellipsise_middle(text: str, size: int, width: int, bold: bool = False) -> str:
+    """`text`, its middle cut out for an ellipsis if it is wider than `width` pixels: a
+    file's name keeps its start and its end (the ".txt", a number)."""
+    face = font(size, bold)
+    if face.size(text)[0] <= width:
+        return text
+    start, end = len(text) // 2, len(text) - len(text) // 2
+    while start + end > 0:
+        if end >= start:
+            end -= 1
+        else:
+            start -= 1
+        shown = text[:start] + "…" + text[len(text) - end:]
+        if face.size(shown)[0] <= width:
+            return shown
+    return "…"
