@@ -125,13 +125,6 @@ def _headers(text: str):
     return headers, lines, number
 
 
-def read_headers(text: str):
-    """(headers, number of moves) of a record, read without playing its moves: enough to
-    list records. ValueError naming the line for a malformed record head."""
-    headers, lines, number = _headers(text)
-    return headers, sum(1 for line in lines[number:] if _MOVE.fullmatch(line.strip()))
-
-
 def _start(headers: dict[str, str]):
     """The starting position the headers name (game, seed, options)."""
     where = {key: number for number, key in enumerate(headers, 2)}
@@ -144,7 +137,7 @@ def _start(headers: dict[str, str]):
                          f"{', '.join(game.rules.names())}") from None
     if not _SEED.fullmatch(headers.get(SEED, "")):
         raise ValueError(f"line {where.get(SEED, 2)}: 'Seed:' is missing or not a whole "
-                         f"number (ASCII digits, at most 20)")
+                         f"number")
     seed = int(headers[SEED])
     options = {}
     for key, value in headers.items():

@@ -135,11 +135,13 @@ def test_the_list_is_newest_first_with_what_a_row_shows(tmp_path):
 
 
 def test_the_result_listed_is_the_replayed_games(tmp_path):
-    """The Result header is not taken on trust: the list says how the moves ended."""
+    """The Result header is not taken on trust: the list says how the moves ended, and a
+    record whose Result the moves contradict is faulty."""
     (tmp_path / "good.txt").write_text(GOOD)
     (tmp_path / "odd.txt").write_text(GOOD.replace("Result: First (1 0)", "Result: ??? (0 0)"))
     listed = {entry.path.name: entry for entry in record_files.listing(tmp_path)}
-    assert listed["odd.txt"].result == listed["good.txt"].result == "You won"
+    assert listed["good.txt"].result == "You won" and listed["good.txt"].problem is None
+    assert "the result says '???'" in listed["odd.txt"].problem
 
 
 def write_at(path, text: str, when: int) -> None:
