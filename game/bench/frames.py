@@ -520,7 +520,7 @@ def _games_list_row(app, frames, record, games) -> None:
     opening the screen to the end of its first frame, and how many records were checked
     while measured."""
     import game.records
-    from game.engine import kept_games, record_files
+    from game.engine import kept_games, record_files, storage
     from game.scenes.games import GamesScene
 
     folder = kept_games.games_dir()
@@ -531,7 +531,7 @@ def _games_list_row(app, frames, record, games) -> None:
         text = texts[number % len(texts)]
         if number % 2:
             text += "\n" * (PADDED_BYTES - len(text))
-        (folder / f"{number:03d}.txt").write_text(text)
+        storage.atomic_write_text(folder / f"{number:03d}.txt", text)
     start = time.perf_counter()
     _show(app, GamesScene(app), settle=1)
     first = time.perf_counter() - start

@@ -442,6 +442,9 @@ class TruchetView(BoardView):
         size = max(11, min(16, round(self.cell * 0.3)))
         colour = self.app.palette.text_dim
         gap = max(3, size // 3)
+        # Only the columns and rows in view: a long layout has thousands beyond its edges.
+        seen_x0, seen_y0, seen_x1, seen_y1 = self._cells_in_view()
+        x0, x1, y0, y1 = max(x0, seen_x0), min(x1, seen_x1), max(y0, seen_y0), min(y1, seen_y1)
         for x in range(x0, x1):
             rect = self.cell_rect(x, y1 - 1)
             draw_text(surface, str(x), (rect.centerx, rect.bottom + gap), size, colour,
@@ -488,8 +491,21 @@ class TruchetView(BoardView):
         self._layer_key, self._layer_tiles, self._layer_open = key, set(tiles), set(open_now)
         return self._layer
 
+    def _cells_in_view(self) -> tuple:
+        """(min x, min y, max x, max y) of the cells the view shows, the max ones past the
+        last (what range() wants)."""
+        left, top = self.to_world(self.rect.topleft)
+        right, bottom = self.to_world(self.rect.bottomright)
+        return math.floor(left), math.floor(top), math.ceil(right) + 1, math.ceil(bottom) + 1
+
+    def _in_view(self, cells) -> list:
+        """Those of `cells` ((x, y, ...) each) the view shows: a layout longer than the view
+        is drawn in time that depends on the view, not on the layout."""
+        x0, y0, x1, y1 = self._cells_in_view()
+        return [cell for cell in cells if x0 <= cell[0] < x1 and y0 <= cell[1] < y1]
+
     def _draw_tiles(self, surface, tiles, offset) -> None:
-        for tile in tiles:
+        for tile in self._in_view(tiles):
             rect = self.cell_rect(tile.x, tile.y)
             if rect.colliderect(self.rect):
                 # The cell's own rounded size: tiles meet without a seam at any zoom.
@@ -499,7 +515,7 @@ class TruchetView(BoardView):
     def _draw_open_cells(self, surface, size: int, offset, cells) -> None:
         colour = self.app.palette.text_dim
         inset = max(2, size // 8)
-        for x, y in cells:
+        for x, y in self._in_view(cells):
             rect = self.cell_rect(x, y).inflate(-inset, -inset)
             if rect.colliderect(self.rect):
                 surface.blit(display_ready(_open_cell_image(rect.size, size, tuple(colour))),
