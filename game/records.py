@@ -145,10 +145,12 @@ def _start(headers: dict[str, str]):
             name = key[len(OPTION):].strip()
             try:
                 options[name] = parse_json(value, MAX_OPTION_DEPTH)
-                spec.validate_options({name: options[name]})
             except ValueError as exc:
-                raise ValueError(f"line {where[key]}: option {name!r}: "
-                                 f"{_clip(str(exc), 200)}") from None
+                raise ValueError(f"line {where[key]}: option {name!r}: {exc}") from None
+            try:
+                spec.validate_options({name: options[name]})
+            except ValueError as exc:       # it names the option and its allowed values
+                raise ValueError(f"line {where[key]}: {_clip(str(exc), 200)}") from None
     try:
         return spec.new_game(seed=seed, options=options)
     except ValueError as exc:

@@ -85,7 +85,8 @@ def test_a_record_with_an_option_of_another_json_type_is_refused(line, value):
     head = [f"{line}: {value}" if row.startswith(f"{line}:") else row
             for row in text.split("\n")]
     number = next(i for i, row in enumerate(head, 1) if row.startswith(line))
-    with pytest.raises(ValueError, match=rf"^line {number}: option"):
+    with pytest.raises(ValueError, match=rf"^line {number}: bad value {value.title()} "
+                                         rf"for option '{line[7:]}' of Xoliba"):
         loads("\n".join(head))
 
 
