@@ -250,3 +250,16 @@ def test_a_filtered_list_drops_the_other_games_once_checked(make_app):
     assert unchecked_rows(scene), "still checking: they may be Che's"
     wait_for(app, lambda: not unchecked_rows(scene), what="the records checked")
     assert [entry.game for entry in scene.records] == ["che"] and len(rows(scene)) == 1
+
+
+def test_a_filter_that_hides_every_record_says_so(make_app):
+    """Show: Che over Xtic records said "No finished games yet", as if there were none."""
+    keep({"20261125-100000-xtic.txt": GOOD, **FAULTY})
+    app = make_app()
+    scene = open_games(app)
+    scene.set_game("che")
+    wait_for(app, lambda: not unchecked_rows(scene), what="the records checked")
+    assert scene.records == []
+    assert scene.empty_message() == (f"No Che records here; {len(FAULTY) + 1} of other "
+                                      f"games or faulty (Show: all games lists them).")
+    step(app)

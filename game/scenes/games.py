@@ -79,6 +79,18 @@ class GamesScene(Scene):
                     found = True
         return found
 
+    def empty_message(self) -> str:
+        """What the list says when it shows no record."""
+        hidden = len(self.listed)       # all of them of other games, or faulty
+        if hidden:
+            title = game.rules.get(self.shown_game).title
+            return (f"No {title} records here; {hidden} of other games or faulty (Show: "
+                    f"all games lists them).")
+        if self.places[self.place][0] == "Kept games":
+            return ("No finished games yet: each game you finish is kept here (Settings: "
+                    "Finished games kept).")
+        return "No record files (.txt) in this folder."
+
     def _choose_records(self) -> None:
         """The records shown: those of the game shown, and those not checked yet (which
         may be)."""
@@ -355,9 +367,7 @@ class GamesScene(Scene):
         draw_text(surface, fit_text(heading, round(17 * ts), self.list_rect.w),
                   (self.list_rect.x, round(88 * s)), round(17 * ts), palette.text_dim)
         if not self.records:
-            empty = ("No finished games yet: each game you finish is kept here "
-                     "(Settings: Finished games kept)." if place == "Kept games" else
-                     "No record files (.txt) in this folder.")
+            empty = self.empty_message()
             y = self.list_rect.y
             for line in wrap_text(empty, round(18 * ts), self.list_rect.w):
                 draw_text(surface, line, (self.list_rect.x, y), round(18 * ts), palette.text)
