@@ -14,7 +14,7 @@ from game.testing.events import resize_window
 from game.testing.memory import live_surfaces
 from game.testing.monkey import open_start_point, start_points
 from sprites import surface_cache
-from test_scenes import make_app, step  # noqa: F401  (the fixture)
+from scene_driver import step
 
 SIZES = [(800, 480), (1920, 1080), (1000, 700), (1280, 720)]
 SLACK = 64 * 1024           # bytes: a few glyphs' worth of rounding between two tours
