@@ -11,13 +11,14 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import pytest  # noqa: E402
+# Imported only now, with the drivers chosen and the project root on sys.path.
+import pytest
 
-import sounds.bank as sound_bank  # noqa: E402
-from game.app import App  # noqa: E402
-from game.scenes.menu import MenuScene  # noqa: E402
-from scene_driver import step  # noqa: E402
-from sounds.synth import synthesise  # noqa: E402
+import sounds.bank as sound_bank
+from game.app import App
+from game.scenes.menu import MenuScene
+from scene_driver import step
+from sounds.synth import synthesise
 
 
 @pytest.fixture

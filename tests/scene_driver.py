@@ -16,8 +16,9 @@ import numpy as np
 import pygame
 
 from game.testing import events
-# The raw events (shared with the benches) and a fake SDL game controller (the monkey's).
-from game.testing.events import (click_event, drag_events, key_event,  # noqa: F401
+# The raw events (shared with the benches; the tests import some of them from here) and
+# a fake SDL game controller (the monkey's).
+from game.testing.events import (click_event, drag_events, key_event,
                                  motion_event, release_event, resize_event, wheel_event)
 from game.testing.events import FakePad
 from game.views.xtic_view import BOARD, POOL
