@@ -6,19 +6,17 @@ dice, and frames of a roll, for looking at; its test checks what it must show.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pygame
 import pytest
 
 import sounds
+from scene_driver import SCREENSHOTS
 from sprites import dice
 from sprites.palettes import DEFAULT, PALETTES
 
 SIZES = (48, 64, 72)
 FRAME = 1 / 60
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 
 
 @pytest.fixture(autouse=True, scope="module")

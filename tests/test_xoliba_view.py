@@ -4,8 +4,6 @@ refusals, animations, the side-panel facts, drawing with every palette, and scre
 from __future__ import annotations
 
 import random
-import time
-from pathlib import Path
 from types import SimpleNamespace
 
 import numpy as np
@@ -21,10 +19,10 @@ from game.settings import Settings
 from game.views import make_view
 from game.views.xoliba_view import illustrate
 from game.views.xoliba_view import XolibaView
+from scene_driver import SCREENSHOTS
 from sprites import xoliba_pieces
 from sprites.palettes import DEFAULT, PALETTES
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 SPEC = game.rules.get("xoliba")
 
 
