@@ -5,6 +5,6 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.realpath(os.path.abspath(__file__))))
 
-import play  # noqa: E402  (needs the path set above)
+import play  # needs the path set above
 
 sys.exit(play.main(windowed=True))

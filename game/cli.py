@@ -227,7 +227,7 @@ def main(argv=None) -> int:
         return play(time_to_menu="--time-to-menu" in request.flags)
     except KeyboardInterrupt:
         return 130
-    except Exception as error:     # noqa: BLE001 - the last place that can tell the player
+    except Exception as error:     # the last place that can tell the player
         report_fatal(error)
         return 1
 
@@ -246,7 +246,7 @@ def append_error_log(text: str):
         path = error_log_path()
         storage.append_text(path, f"---- {time.strftime('%Y-%m-%d %H:%M:%S')} ----\n{text}\n")
         return path
-    except Exception:   # noqa: BLE001 - no log is no reason to hide the error itself
+    except Exception:   # no log is no reason to hide the error itself
         return None
 
 

@@ -41,7 +41,7 @@ def run() -> int:
                 except CheckFailed as error:
                     failed += 1
                     print(f"FAIL  {name}: {error}", flush=True)
-                except Exception as error:   # noqa: BLE001 - each failure is reported
+                except Exception as error:   # each failure is reported
                     failed += 1
                     print(f"FAIL  {name}: {type(error).__name__}: {error}", flush=True)
         finally:

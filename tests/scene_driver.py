@@ -8,14 +8,17 @@ play an Xtic move by moving the cursor (or the pointer) the way a person would.
 """
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
 
 import numpy as np
 import pygame
 
 from game.testing import events
-# The raw events (shared with the benches) and a fake SDL game controller (the monkey's).
-from game.testing.events import (click_event, drag_events, key_event,  # noqa: F401
+# The raw events (shared with the benches; the tests import some of them from here) and
+# a fake SDL game controller (the monkey's).
+from game.testing.events import (click_event, drag_events, key_event,
                                  motion_event, release_event, resize_event, wheel_event)
 from game.testing.events import FakePad
 from game.views.xtic_view import BOARD, POOL
@@ -24,6 +27,11 @@ FRAME = 1 / 60
 WAIT_FRAME = 1 / 10          # while only waiting (an animation, the results delay), bigger
                              # steps keep the suite quick; animations are timed, not counted
 PAD_ID = 7                    # instance id of the fake controller
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"     # git-ignored
+
+# A five-move Xtic game: pieces 0-3 are all solid and round, so the fourth of them placed
+# on rank 1 completes a dangerous line and its placer (the first player) loses.
+SHORT_GAME = [(None, 0), (0, 1), (1, 2), (2, 3), (3, None)]
 
 
 # --- raw events ------------------------------------------------------------------------
@@ -118,6 +126,11 @@ def play_against_computer(app, play, human_move, max_moves=400) -> None:
     assert play.state.is_over
 
 
+def read_settings_file() -> dict:
+    from game.settings import settings_path
+    return json.loads(settings_path().read_text(encoding="utf-8"))
+
+
 def labels(scene) -> list[str]:
     return [item.element.text for item in scene.ring.items]
 
@@ -134,6 +147,22 @@ def distinct_colours(surface) -> int:
     pixels = pygame.surfarray.array3d(surface).reshape(-1, 3).astype(np.uint32)
     packed = (pixels[:, 0] << 16) | (pixels[:, 1] << 8) | pixels[:, 2]
     return len(np.unique(packed))
+
+
+def shoot(app, name):
+    """Save the window as tests/screenshots/<name>.png and check it is not blank."""
+    step(app, frames=2)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    surface = app.window
+    pygame.image.save(surface, str(SCREENSHOTS / f"{name}.png"))
+    colours = distinct_colours(surface)
+    assert colours > 20, f"{name}: only {colours} colours"
+    # More than the background gradient: a good share of pixels differ from it.
+    drawn = np.abs(pygame.surfarray.array3d(surface).astype(int)
+                   - pygame.surfarray.array3d(app.background()).astype(int)).max(axis=2) > 30
+    assert drawn.mean() > 0.02, f"{name}: only {drawn.mean():.1%} of the pixels drawn"
+    average = pygame.transform.average_color(surface)
+    assert any(abs(a - b) > 3 for a, b in zip(average[:3], app.palette.background)), name
 
 
 # --- devices ---------------------------------------------------------------------------

@@ -13,8 +13,7 @@ from game.engine import saves
 from game.scenes import attract
 from game.scenes.attract import DemoScene
 from game.scenes.menu import IDLE_SECONDS
-from scene_driver import (DEVICES, motion_event, scene_name, settle, step, wait_for)
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import DEVICES, motion_event, scene_name, settle, shoot, step, wait_for
 
 
 @pytest.fixture(autouse=True)

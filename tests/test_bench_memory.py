@@ -3,7 +3,6 @@ figures are for `python -m game.bench memory`, never asserted here)."""
 from __future__ import annotations
 
 from game.bench import memory
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 
 def test_every_section_is_run_and_sampled(make_app):

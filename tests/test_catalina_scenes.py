@@ -17,8 +17,7 @@ from game.rules import catalina as rules
 from game.scenes.play import PlayScene
 from game.views.catalina_view import claim_at, grid_xy
 from scene_driver import (DEVICES, labels, play_against_computer, play_scene, settle,
-                          start_for_two, step, wait_for, wait_for_scene)
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+                          shoot, start_for_two, step, wait_for, wait_for_scene)
 
 SPEC = game.rules.get("catalina")
 HUMAN = saves.Seat("human", None)

@@ -13,8 +13,7 @@ from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.play import PlayScene
 from game.scenes.puzzle_play import PuzzleScene
 from game.settings import Settings
-from scene_driver import settle, step, wait_for_scene
-from test_scenes import SHORT_GAME, make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import SHORT_GAME, settle, shoot, step, wait_for_scene
 
 HUMAN, COMPUTER = Seat("human", None), Seat("computer", "easy")
 

@@ -12,8 +12,7 @@ import game.rules
 from game.engine import saves
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, drag_events, labels, play_against_computer, play_scene,
-                          settle, start_for_two, step, wait_for_scene, wheel_event)
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+                          settle, shoot, start_for_two, step, wait_for_scene, wheel_event)
 
 SPEC = game.rules.get("che")
 HUMAN = saves.Seat("human", None)

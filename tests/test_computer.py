@@ -14,8 +14,7 @@ from game.engine import saves
 from game.engine.saves import Seat
 from game.ai.worker import AIWorker
 from game.scenes.play import PlayScene
-from scene_driver import DEVICES, scene_name, step, wait_for
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import DEVICES, scene_name, shoot, step, wait_for
 
 GAMES = game.rules.names()
 HUMAN = Seat("human", None)

@@ -1,17 +1,17 @@
 """The d4 dice of Catalina Tiles: the painted dice, the roll animation and its sounds.
 
-Headless (tests/conftest.py). test_contact_sheet writes /tmp/dice_sheet.png: the four
-faces in every palette and size, seat colours, a row with dim and highlighted dice, and
-frames of a roll, for looking at.
+Headless (tests/conftest.py). The contact sheet, tests/screenshots/dice_sheet.png
+(git-ignored), shows the dice in every palette, size and seat colour, dim and highlighted
+dice, and frames of a roll, for looking at; its test checks what it must show.
 """
 from __future__ import annotations
-
 
 import numpy as np
 import pygame
 import pytest
 
 import sounds
+from scene_driver import SCREENSHOTS
 from sprites import dice
 from sprites.palettes import DEFAULT, PALETTES
 
@@ -268,24 +268,51 @@ def test_the_rattle_is_several_knocks():
     assert 3 <= onsets + (peaks[0] > 0.18) <= 6
 
 
-# --- a sheet to look at ----------------------------------------------------------------
-def test_contact_sheet():
-    sheet = pygame.Surface((1100, 900))
+# --- a sheet to look at, and what it must show ---------------------------------------------
+def front_face(surface, rect) -> tuple:
+    """The colour of the front face of the die drawn in `rect`: left of the numeral,
+    above the shade low on the face."""
+    return tuple(surface.get_at((rect.x + round(rect.w * 0.3), rect.y + round(rect.h * 0.7))))[:3]
+
+
+def distance(a, b) -> float:
+    return float(np.linalg.norm(np.subtract(a, b)))
+
+
+def test_contact_sheet_shows_ivory_and_seat_coloured_dice_and_a_throw_that_settles():
+    """tests/screenshots/dice_sheet.png: the four faces in every palette and size, the dice
+    in each seat's colour, a row with dim and highlighted dice, big dice and frames of a
+    throw. Checked on the sheet: a plain 1-3 is ivory and a seat's die its seat's colour
+    (of all the palettes' seat colours, the nearest), a wildcard leans to its palette's
+    accent, and the throw moves from frame to frame until it ends as the settled row."""
+    seat_colours = [colour for palette in PALETTES.values() for colour in palette.seats]
+    sheet = pygame.Surface((1220, 900))
     sheet.fill(DEFAULT.background)
     y = 10
     for palette in PALETTES.values():
-        pygame.draw.rect(sheet, palette.panel, (0, y - 5, 1100, 96))
+        pygame.draw.rect(sheet, palette.panel, (0, y - 5, sheet.get_width(), 96))
         x = 10
         for size in SIZES:
+            faces = {}
             for value in (1, 2, 3, 4):
-                dice.draw_dice_row(sheet, [pygame.Rect(x, y, size, size)], (value,), palette)
+                rect = pygame.Rect(x, y, size, size)
+                dice.draw_dice_row(sheet, [rect], (value,), palette)
+                faces[value] = front_face(sheet, rect)
                 x += size + 6
             x += 10
+            for value in (1, 2, 3):
+                assert distance(faces[value], dice.IVORY) < 12, (palette.name, size, value)
+            assert distance(faces[4], palette.accent) < distance(faces[1], palette.accent)
         for value in (1, 4):
             for colour in palette.seats:
-                dice.draw_dice_row(sheet, [pygame.Rect(x, y, 56, 56)], (value,), palette,
-                                   colour)
+                rect = pygame.Rect(x, y, 56, 56)
+                dice.draw_dice_row(sheet, [rect], (value,), palette, colour)
+                if value == 1:
+                    shown = front_face(sheet, rect)
+                    assert distance(shown, colour) < 12, (palette.name, colour, shown)
+                    assert min(seat_colours, key=lambda c: distance(shown, c)) == colour
                 x += 60
+        assert x <= sheet.get_width()
         y += 100
     tray = pygame.Rect(10, y, 360, 90)
     pygame.draw.rect(sheet, DEFAULT.board, tray, border_radius=10)
@@ -295,10 +322,19 @@ def test_contact_sheet():
     for i, (value, colour) in enumerate(((3, None), (4, None), (2, DEFAULT.seats[1]))):
         sheet.blit(dice.d4_image(150, value, DEFAULT, colour), (400 + i * 170, y - 20))
     y += 150
+    frames = []
     for i, t in enumerate((0.05, 0.15, 0.25, 0.35, 0.5, 0.65, 0.8, 0.95, 1.1)):
         tray = pygame.Rect(10 + (i % 3) * 360, y + (i // 3) * 110, 350, 100)
         pygame.draw.rect(sheet, DEFAULT.board, tray, border_radius=10)
+        empty_tray = sheet.subsurface(tray).copy()
         roll = dice.DiceRoll((3, 1, 4, 2), tray, 11)
         roll.update(t)
         roll.draw(sheet, DEFAULT, roll.die_size)
-    pygame.image.save(sheet, "/tmp/dice_sheet.png")
+        frames.append(pygame.image.tobytes(sheet.subsurface(tray), "RGB"))
+    assert all(a != b for a, b in zip(frames, frames[1:])), "the dice stood still"
+    assert roll.done
+    dice.draw_dice_row(empty_tray, [r.move(-tray.x, -tray.y) for r in roll.settled_rects()],
+                       roll.values, DEFAULT)
+    assert frames[-1] == pygame.image.tobytes(empty_tray, "RGB")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(sheet, str(SCREENSHOTS / "dice_sheet.png"))

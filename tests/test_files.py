@@ -41,7 +41,6 @@ from game.ui.text import font
 from game.ui.theme import NOTICE
 from game.scenes.notices import notice_size, notice_width
 from scene_driver import Keyboard, scene_name, step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 NEWER = "was written by a newer version of Little Abstracts"
 LEVELS, _ = load_levels(LEVELS_FOLDER, check_line=False)

@@ -11,7 +11,6 @@ from game.settings import PALETTE_CHOICES, Settings
 from game.testing.events import key_event, motion_event
 from scene_driver import step
 from sprites.palettes import get_palette
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 
 def state(item) -> str:

@@ -13,7 +13,6 @@ from game.scenes import menu as menu_module
 from game.scenes.miniatures import MOVE_EVERY
 from game.settings import Settings
 from scene_driver import DEVICES, labels, scene_name, step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 TITLES = sorted(spec.title for spec in game.rules.all_specs())
 

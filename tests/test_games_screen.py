@@ -13,7 +13,6 @@ from game.scenes import games as games_module
 from game.ui.text import ellipsise_middle, font
 from scene_driver import DEVICES, Mouse, find_item, step, wait_for
 from test_record_files import finished_record
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 GOOD = finished_record("xtic")
 LONG_NAME = ("a very long file name someone gave this record of a game of xoliba with a "

@@ -9,8 +9,7 @@ import pytest
 import game.rules
 from game.engine import saves
 from game.scenes.play import PlayScene
-from scene_driver import DEVICES, labels, step, wait_for
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import DEVICES, labels, shoot, step, wait_for
 
 HUMAN = saves.Seat("human", None)
 

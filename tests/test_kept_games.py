@@ -10,7 +10,6 @@ from game.engine import kept_games, storage
 from game.engine.saves import Seat
 from game.records import loads
 from scene_driver import step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 HUMAN, COMPUTER = Seat("human", None), Seat("computer", "easy")
 

@@ -1,9 +1,12 @@
 """The layers hold: no import cycles in the project, the rules, the engine and the
-computer players import no pygame, and the screens open each other through the app."""
+computer players import no pygame, the screens open each other through the app, and the
+tests take their shared fixtures from tests/conftest.py."""
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
+from pathlib import Path
 
 from game.tools import imports
 
@@ -47,3 +50,29 @@ def test_layers_import_only_downwards():
             assert others <= {"game.scenes.play"}, (module, others)
             if others:
                 assert module in ("game.scenes.attract", "game.scenes.puzzle_play"), module
+
+
+def fixtures_defined(tree) -> set[str]:
+    """The names of the functions decorated with pytest.fixture (called or not) in `tree`."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef):
+            for decorator in node.decorator_list:
+                target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                if ast.unparse(target) in ("pytest.fixture", "fixture"):
+                    found.add(node.name)
+    return found
+
+
+def test_no_test_module_borrows_a_fixture_from_another():
+    # pytest gives every module the fixtures of tests/conftest.py; a fixture imported
+    # from a test module instead ties the two modules together for a name nobody calls.
+    folder = Path(__file__).resolve().parent
+    trees = {path.stem: ast.parse(path.read_text(encoding="utf-8"))
+             for path in sorted(folder.rglob("*.py"))}
+    fixtures = {name: fixtures_defined(tree) for name, tree in trees.items()}
+    borrowed = [(name, node.module, alias.name)
+                for name, tree in trees.items() for node in ast.walk(tree)
+                if isinstance(node, ast.ImportFrom)
+                for alias in node.names if alias.name in fixtures.get(node.module, ())]
+    assert borrowed == []

@@ -14,7 +14,7 @@ from game.testing.events import resize_window
 from game.testing.memory import live_surfaces
 from game.testing.monkey import open_start_point, start_points
 from sprites import surface_cache
-from test_scenes import make_app, step  # noqa: F401  (the fixture)
+from scene_driver import step
 
 SIZES = [(800, 480), (1920, 1080), (1000, 700), (1280, 720)]
 SLACK = 64 * 1024           # bytes: a few glyphs' worth of rounding between two tours
@@ -97,12 +97,13 @@ def test_a_surface_cache_forgets_the_least_recently_used_past_its_budget():
 
 
 def test_every_budget_belongs_to_a_cache():
-    import game.ui.text  # noqa: F401  (the painters' modules make their caches)
-    import game.views.truchet_view  # noqa: F401
-    import sprites.catalina_marks  # noqa: F401
-    import sprites.dice  # noqa: F401
-    import sprites.display_format  # noqa: F401
-    import sprites.truchet_tiles  # noqa: F401
-    import sprites.xoliba_pieces  # noqa: F401
-    import sprites.xtic_pieces  # noqa: F401
+    # The painters' modules make their caches as they are imported.
+    import game.ui.text
+    import game.views.truchet_view
+    import sprites.catalina_marks
+    import sprites.dice
+    import sprites.display_format
+    import sprites.truchet_tiles
+    import sprites.xoliba_pieces
+    import sprites.xtic_pieces
     assert set(surface_cache.BUDGETS) <= set(surface_cache.cached_bytes())

@@ -13,7 +13,6 @@ from game.engine.saves import Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from scene_driver import step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 ACTIONS_PER_START = 40
 

@@ -18,7 +18,6 @@ from game.scenes.results import ResultsScene, move_lines
 from game.ui.colours import rgb
 from game.views.move_rounds import OUT
 from scene_driver import step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 SPEC = game.rules.get("xoliba")
 OUT_COLUMN = -1                 # a piece in the dim colour of "out": placed by its offset

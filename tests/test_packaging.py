@@ -18,9 +18,13 @@ ROOT = Path(__file__).resolve().parent.parent
 LEFT_OUT = {"game.bench", "game.testing", "game.tools", "game.installed"}
 
 
-def configured() -> dict:
+def pyproject_tools() -> dict:
     with open(ROOT / "pyproject.toml", "rb") as handle:
-        return tomllib.load(handle)["tool"]["setuptools"]
+        return tomllib.load(handle)["tool"]
+
+
+def configured() -> dict:
+    return pyproject_tools()["setuptools"]
 
 
 def test_every_package_of_the_game_is_installed():
@@ -30,6 +34,15 @@ def test_every_package_of_the_game_is_installed():
              for path in (ROOT / top).rglob("__init__.py")} - LEFT_OUT
     listed = {name.removeprefix("little_abstracts.") for name in configured()["packages"]}
     assert listed == found | {"little_abstracts", "levels"}
+
+
+def test_every_folder_pyproject_names_exists():
+    tools = pyproject_tools()
+    pytest_options = tools["pytest"]["ini_options"]
+    named = (list(tools["setuptools"]["package-dir"].values()) + pytest_options["testpaths"]
+             + [pattern for pattern in pytest_options.get("norecursedirs", ())
+                if "/" in pattern])        # the others are name patterns, not folders
+    assert [folder for folder in named if not (ROOT / folder).is_dir()] == []
 
 
 @pytest.fixture(scope="module")

@@ -13,7 +13,6 @@ from game.engine import saves
 from game.scenes import play_panel
 from game.scenes.play import PlayScene
 from scene_driver import step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 LONG = ("Blue rolled 1 2 2 3 and cannot claim a tile: [1,3][2,2], [2,1][2,3] and [2,1][3,2] "
         "are claimed already; [1,2][2,3] and [3,2][2,1] are in large tiles that are decided. "

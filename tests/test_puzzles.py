@@ -16,8 +16,7 @@ from game.rules import xoliba
 from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.puzzle_play import PuzzleScene
 from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, scene_name,
-                          settle, step, wait_for, wait_for_scene, written)
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+                          settle, shoot, step, wait_for, wait_for_scene, written)
 from test_xoliba_scenes import play_xoliba_move
 
 LEVELS, _ = load_levels(LEVELS_FOLDER)

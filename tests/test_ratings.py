@@ -5,8 +5,7 @@ from __future__ import annotations
 import game.rules
 from game.ai import ratings
 from game.engine.saves import seat_label
-from scene_driver import Keyboard, find_item
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import Keyboard, find_item, shoot
 
 
 def test_every_level_of_a_rated_game_is_rated_weakest_at_zero():

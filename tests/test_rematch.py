@@ -11,8 +11,7 @@ from game.engine.saves import Seat
 from game.engine.state import Outcome
 from game.scenes.play import PlayScene
 from game.scenes.results import points_text
-from scene_driver import DEVICES, step, wait_for_scene
-from test_scenes import SHORT_GAME, make_app  # noqa: F401  (make_app: the fixture)
+from scene_driver import DEVICES, SHORT_GAME, step, wait_for_scene
 
 HUMAN = Seat("human", None)
 

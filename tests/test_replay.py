@@ -16,7 +16,6 @@ from game.engine.saves import Seat
 from game.scenes.play import PlayScene
 from game.ui import clipboard
 from scene_driver import DEVICES, Gamepad, Keyboard, Mouse, find_item, key_event, step, wait_for
-from test_scenes import make_app  # noqa: F401  (the fixture)
 from test_widgets import drag
 
 DEVICE_NAMES = tuple(DEVICES)

@@ -21,10 +21,9 @@ from game.scenes.play import PlayScene
 from game.scenes.rules import RulesScene
 from game.views import catalina_view, xutoli_view
 from scene_driver import (
-    DEVICES, Gamepad, Keyboard, Mouse, distinct_colours, scene_name, step,
+    DEVICES, Gamepad, Keyboard, Mouse, distinct_colours, scene_name, shoot, step,
     wait_for_scene, wheel_event,
 )
-from test_scenes import make_app, shoot  # noqa: F401  (the fixture and the screenshots)
 
 GAMES = ("xtic", "xoliba", "catalina", "che", "xutoli")
 HUMAN = Seat("human", None)

@@ -16,7 +16,6 @@ import pygame
 import pytest
 
 import game.rules
-import sounds.bank as sound_bank
 from game import input as inp
 from game.app import App
 from game.engine import saves, storage
@@ -26,20 +25,15 @@ from game.scenes.play import PlayScene
 from game.settings import Settings, settings_path
 from game.ui.theme import CARD_LINE_ROOM
 from game.views.xtic_view import BOARD, POOL
-from sounds.synth import synthesise
 from scene_driver import (
-    DEVICES, PAD_ID, Gamepad, Keyboard, Mouse, distinct_colours, find_item, key_event,
-    labels, pad_removed_event, play_scene, resize_event, scene_name, settle, step, wait_for,
-    wait_for_scene, wheel_event, written,
+    DEVICES, PAD_ID, SHORT_GAME, Gamepad, Keyboard, Mouse, find_item, key_event, labels,
+    pad_removed_event, play_scene, read_settings_file, resize_event, scene_name, settle,
+    shoot, step, wait_for, wait_for_scene, wheel_event, written,
 )
 
 DEVICE_NAMES = tuple(DEVICES)
 HUMAN = Seat("human", None)
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 
-# A five-move game: pieces 0-3 are all solid and round, so the fourth of them placed on
-# rank 1 completes a dangerous line and its placer (the first player) loses.
-SHORT_GAME = [(None, 0), (0, 1), (1, 2), (2, 3), (3, None)]
 # The menu's first buttons (with no suspended game): the games, the puzzles after Xoliba.
 GAME_BUTTONS = ["Catalina Tiles", "Che", "Xoliba", "Xtic", "Xutoli", "Xoliba Solitaire puzzles"]
 
@@ -48,43 +42,7 @@ def computer(level="trivial") -> Seat:
     return Seat("computer", level)
 
 
-# --- fixtures and helpers ----------------------------------------------------------------
-_WAVES: dict = {}
-
-
-def _synthesise_once(sample_rate):
-    """The sound effects are the same every time: build them once for the whole file."""
-    if sample_rate not in _WAVES:
-        _WAVES[sample_rate] = synthesise(sample_rate)
-    return _WAVES[sample_rate]
-
-
-@pytest.fixture
-def make_app(app_home, monkeypatch):
-    """Builds headless apps showing the menu; every one is shut down at the end."""
-    monkeypatch.setattr(sound_bank, "synthesise", _synthesise_once)
-    apps = []
-
-    def make(settings=None, size=None):
-        kwargs = {"headless": True, "settings": settings}
-        if size is not None:
-            kwargs["size"] = size
-        app = App(**kwargs)
-        apps.append(app)
-        app.push(MenuScene(app))
-        step(app, frames=2)
-        return app
-
-    yield make
-    for app in reversed(apps):
-        app.shutdown()
-
-
-@pytest.fixture
-def app(make_app):
-    return make_app()
-
-
+# --- helpers -----------------------------------------------------------------------------
 def start_game(app, seats, seed=1, game_type="normal"):
     """Straight to a PlayScene over the menu (the setup screen has tests of its own)."""
     state = game.rules.get("xtic").new_game(seed=seed, options={"game_type": game_type})
@@ -113,10 +71,6 @@ def record_sounds(app) -> list[str]:
 
     app.sounds.play = play
     return played
-
-
-def read_settings_file() -> dict:
-    return json.loads(settings_path().read_text(encoding="utf-8"))
 
 
 def bad_siblings(path: Path) -> list[Path]:
@@ -753,22 +707,6 @@ def test_piece_pool_fits_in_wide_windows(app, size):
 
 
 # --- 8. screenshots ----------------------------------------------------------------------
-def shoot(app, name):
-    """Save the window as tests/screenshots/<name>.png and check it is not blank."""
-    step(app, frames=2)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    surface = app.window
-    pygame.image.save(surface, str(SCREENSHOTS / f"{name}.png"))
-    colours = distinct_colours(surface)
-    assert colours > 20, f"{name}: only {colours} colours"
-    # More than the background gradient: a good share of pixels differ from it.
-    drawn = np.abs(pygame.surfarray.array3d(surface).astype(int)
-                   - pygame.surfarray.array3d(app.background()).astype(int)).max(axis=2) > 30
-    assert drawn.mean() > 0.02, f"{name}: only {drawn.mean():.1%} of the pixels drawn"
-    average = pygame.transform.average_color(surface)
-    assert any(abs(a - b) > 3 for a, b in zip(average[:3], app.palette.background)), name
-
-
 def test_screenshots_of_every_scene(app):
     keyboard = Keyboard(app)
     shoot(app, "menu")

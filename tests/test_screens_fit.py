@@ -18,7 +18,6 @@ from game.engine import record_files
 from game.engine.saves import Seat
 from game.ui import text as text_module
 from scene_driver import step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 SIZES = [(800, 480), (1280, 720), (1920, 1080)]
 HUMAN = Seat("human", None)

@@ -11,9 +11,9 @@ from game.engine import stats
 from game.engine import saves
 from game.rule_pages import pages
 from game.scenes import attract
-from scene_driver import DEVICES, scene_name, settle, step, wait_for, wait_for_scene
+from scene_driver import (DEVICES, labels, scene_name, settle, shoot, step, wait_for,
+                          wait_for_scene)
 from sixth_game.rules import SPEC
-from test_scenes import labels, make_app, shoot  # noqa: F401  (make_app: the fixture)
 
 
 @pytest.fixture(autouse=True)

@@ -1,20 +1,21 @@
 import os
 
+# Headless, whatever the shell says: the drivers are set before pygame is imported.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import json  # noqa: E402
-import random  # noqa: E402
-import time  # noqa: E402
-from types import SimpleNamespace  # noqa: E402
+import json
+import random
+import time
+from types import SimpleNamespace
 
-import numpy as np  # noqa: E402
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import numpy as np
+import pygame
+import pytest
 
-import sounds  # noqa: E402
-import sounds.bank as sound_bank  # noqa: E402
-from sounds.bank import MUSIC_CHANNEL, to_samples  # noqa: E402
+import sounds
+import sounds.bank as sound_bank
+from sounds.bank import MUSIC_CHANNEL, to_samples
 
 EXPECTED = {"place", "handover", "win", "loss", "menu_move", "menu_confirm", "illegal", "draw",
             "dice_rattle", "dice_settle", "swap", "flip", "triangle", "region_closed", "pattern",

@@ -1,18 +1,19 @@
 import os
 
+# Headless, whatever the shell says: the drivers are set before pygame is imported.
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import dataclasses  # noqa: E402
-import itertools  # noqa: E402
+import dataclasses
+import itertools
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from sprites.palettes import (  # noqa: E402
+from sprites.palettes import (
     DEFAULT, PALETTE_NAMES, PALETTES, Palette, get_palette,
 )
-from sprites.xtic_pieces import describe, draw_piece, piece_surface  # noqa: E402
+from sprites.xtic_pieces import describe, draw_piece, piece_surface
 
 SIZES = (28, 40, 64, 121, 200)
 PIECES = range(16)
@@ -62,7 +63,7 @@ def test_the_games_colours_come_from_their_records():
     for field in declared:          # not a field of the shared palette
         assert field not in {f.name for f in dataclasses.fields(DEFAULT)}
     with pytest.raises(AttributeError, match="no_such_colour"):
-        DEFAULT.no_such_colour          # noqa: B018
+        DEFAULT.no_such_colour
     hash(DEFAULT)                       # still plain, frozen data
 
 

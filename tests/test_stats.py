@@ -18,8 +18,7 @@ from game.scenes import stats as stats_scene
 from game.scenes.stats import StatsScene
 from game.engine.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
                         save_stats, stats_path)
-from scene_driver import DEVICES, find_item, labels, scene_name, step, wheel_event
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import DEVICES, find_item, labels, scene_name, shoot, step, wheel_event
 
 HUMAN = Seat("human", None)
 LEVELS, _ = load_levels(LEVELS_FOLDER, check_line=False)

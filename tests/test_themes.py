@@ -10,7 +10,6 @@ from game.ui import theme as theme_module
 from game.ui.colours import rgb
 from game.ui.theme import CARD_LINE_ROOM, GAME_CARD, load_theme, theme_file
 from sprites.palettes import PALETTES
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 WIDGETS = ("defaults", "button", GAME_CARD, theme_module.NOTICE, theme_module.MOVE_LIST,
            "label", "text_box", "scrolling_container", "vertical_scroll_bar",

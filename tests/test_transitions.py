@@ -10,7 +10,6 @@ import pytest
 from game.app import TRANSITION_TIME
 from game.settings import Settings
 from scene_driver import DEVICES, scene_name, step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 
 def pixels(surface) -> np.ndarray:

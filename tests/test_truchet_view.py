@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 
 @pytest.mark.parametrize("palette_name", ["default", "high contrast", "colour-blind safe"])

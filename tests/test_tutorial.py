@@ -10,8 +10,7 @@ import game.rules
 from game.engine import stats
 from game.engine import saves
 from game.scenes.tutorial import tutorial_scene
-from scene_driver import DEVICES, scene_name, settle, step, wait_for
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import DEVICES, scene_name, settle, shoot, step, wait_for
 
 
 def open_tutorial(app, device, title):

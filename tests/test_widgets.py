@@ -6,8 +6,7 @@ import pygame
 import pytest
 
 from game.testing.events import click_event, key_event, motion_event, release_event
-from scene_driver import DEVICES, find_item, step
-from test_scenes import make_app, read_settings_file  # noqa: F401  (the fixture)
+from scene_driver import DEVICES, find_item, read_settings_file, step
 
 
 def open_settings(app):

@@ -14,8 +14,7 @@ from game.engine.match import Match
 from game.rules import xoliba
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, play_scene,
-                          scene_name, settle, step, wait_for, wait_for_scene, written)
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+                          scene_name, settle, shoot, step, wait_for, wait_for_scene, written)
 
 SPEC = game.rules.get("xoliba")
 HUMAN = saves.Seat("human", None)

@@ -4,10 +4,9 @@ refusals, animations, the side-panel facts, drawing with every palette, and scre
 from __future__ import annotations
 
 import random
-import time
-from pathlib import Path
 from types import SimpleNamespace
 
+import numpy as np
 import pygame
 import pytest
 
@@ -20,10 +19,10 @@ from game.settings import Settings
 from game.views import make_view
 from game.views.xoliba_view import illustrate
 from game.views.xoliba_view import XolibaView
+from scene_driver import SCREENSHOTS
 from sprites import xoliba_pieces
 from sprites.palettes import DEFAULT, PALETTES
 
-SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 SPEC = game.rules.get("xoliba")
 
 
@@ -482,25 +481,83 @@ def test_play_scene_with_the_mouse_and_screenshots(real_app):
     pygame.image.save(app.window, str(SCREENSHOTS / "xoliba_three_players.png"))
 
 
-def test_screenshots_of_other_palettes_and_the_rules_picture():
+def disc_mismatch(surface, view, point, face, palette) -> int:
+    """How far the disc drawn at `point` is from `palette`'s disc of `face`: the largest
+    channel difference over the disc's opaque pixels (0 when it is that disc)."""
+    disc = xoliba_pieces.disc_surface(face, view.tile, palette)
+    area = disc.get_rect(center=view.centre(point))
+    drawn = pygame.surfarray.array3d(surface.subsurface(area)).astype(int)
+    opaque = pygame.surfarray.array_alpha(disc) == 255
+    return int(abs(drawn - pygame.surfarray.array3d(disc))[opaque].max())
+
+
+def accent_pixels(surface, palette):
+    """A mask of the pixels painted exactly in the palette's accent."""
+    return (pygame.surfarray.array3d(surface) == palette.accent).all(axis=-1)
+
+
+@pytest.mark.parametrize("palette_name, size, players", [
+    ("high contrast", (950, 720), 2), ("colour-blind safe", (950, 720), 3),
+    ("high contrast", (580, 480), 3)])
+def test_other_palettes_paint_the_discs_and_the_chosen_triangle_in_their_colours(
+        palette_name, size, players):
+    """Screenshots of a move being built in the other palettes (tests/screenshots/): every
+    disc is the palette's own disc of its face, and the triangle the move would make is
+    outlined in the palette's accent, which nothing else on the board uses."""
+    palette = PALETTES[palette_name]
+    state = new_state(moves=8, players=players)
+    view = make(state, palette=palette, size=size)
+    surface = pygame.Surface(size)
+    surface.fill(palette.background)
+    view.draw(surface)
+    assert surface.get_rect().contains(view.board_rect)
+    left_white = state.history[-1][0]          # the last move rings the point it left
+    for point in set(POINTS) - {left_white}:
+        face = state.board[point]
+        assert disc_mismatch(surface, view, point, face, palette) == 0, point
+        for other in set(PALETTES.values()) - {palette}:
+            assert disc_mismatch(surface, view, point, face, other) > 0, (point, other.name)
+    assert not accent_pixels(surface, palette).any()
+
+    (frm, to), tris = max(grouped(state).items(), key=lambda kv: len(kv[1]))
+    click(view, view.centre(frm))
+    if len(tris) > 1:
+        click(view, view.centre(to))           # a choice between the triangles
+        assert view.choosing
+        chosen = view.choices[view.choice]
+    else:
+        point_at(view, view.centre(to))
+        chosen = tris[0]
+    surface.fill(palette.background)
+    view.draw(surface)
     SCREENSHOTS.mkdir(exist_ok=True)
-    for name, size, players in (("high contrast", (950, 720), 2),
-                                ("colour-blind safe", (950, 720), 3),
-                                ("high contrast", (580, 480), 3)):
-        state = new_state(moves=8, players=players)
-        view = make(state, palette=PALETTES[name], size=size)
-        (frm, to), tris = max(grouped(state).items(), key=lambda kv: len(kv[1]))
-        click(view, view.centre(frm))
-        if len(tris) > 1:
-            click(view, view.centre(to))
-        else:
-            point_at(view, view.centre(to))
-        surface = pygame.Surface(size)
-        surface.fill(PALETTES[name].background)
-        view.draw(surface)
-        pygame.image.save(surface, str(SCREENSHOTS / f"xoliba_{name.replace(' ', '_')}_"
-                                                     f"{players}p_{size[0]}x{size[1]}.png"))
+    pygame.image.save(surface, str(SCREENSHOTS / f"xoliba_{palette_name.replace(' ', '_')}_"
+                                                 f"{players}p_{size[0]}x{size[1]}.png"))
+    xs, ys = zip(*(view.centre(c) for c in xoliba_pieces.triangle_corners(chosen)))
+    around = pygame.Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)).inflate(
+        view.step * 2, view.step * 2)
+    on_board = [(x, y) for x, y in np.argwhere(accent_pixels(surface, palette))
+                if view.board_rect.collidepoint(x, y)]
+    assert len(on_board) > 500
+    assert all(around.collidepoint(x, y) for x, y in on_board)
+
+
+@pytest.mark.parametrize("palette_name", list(PALETTES))
+def test_the_rules_picture_stays_in_its_rect_and_shows_the_verdicts(palette_name):
+    """The allowed triangles outlined in the palette's good colour, the forbidden shape
+    (and its cross) in its bad colour; around the picture, nothing drawn. The default
+    palette's picture is saved as tests/screenshots/xoliba_rules_picture.png."""
+    palette = PALETTES[palette_name]
     surface = pygame.Surface((520, 560))
-    surface.fill(DEFAULT.background)
-    illustrate(surface, pygame.Rect(20, 20, 476, 520), DEFAULT)
-    pygame.image.save(surface, str(SCREENSHOTS / "xoliba_rules_picture.png"))
+    surface.fill(palette.background)
+    rect = pygame.Rect(20, 20, 476, 520)
+    illustrate(surface, rect, palette)
+    pixels = pygame.surfarray.array3d(surface)
+    outside = np.ones(pixels.shape[:2], dtype=bool)
+    outside[rect.left:rect.right, rect.top:rect.bottom] = False
+    assert (pixels[outside] == palette.background).all()
+    for colour in (palette.highlight_good, palette.highlight_bad):
+        assert np.count_nonzero((pixels == colour).all(axis=-1)) > 500, colour
+    if palette is DEFAULT:
+        SCREENSHOTS.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(SCREENSHOTS / "xoliba_rules_picture.png"))

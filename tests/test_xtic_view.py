@@ -11,8 +11,7 @@ from game.engine.saves import Seat
 from game.scenes.play import PlayScene
 from game.ui.text import render_text
 from game.views import xtic_view
-from scene_driver import step
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
+from scene_driver import shoot, step
 
 HUMAN = Seat("human", None)
 

@@ -15,9 +15,8 @@ from game.engine import saves
 from game.rules import xutoli as xutoli_rules
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, labels, play_against_computer, play_scene, scene_name,
-                          settle, start_for_two, step, wait_for_scene)
+                          settle, shoot, start_for_two, step, wait_for_scene)
 from test_che_scenes import place
-from test_scenes import make_app, shoot  # noqa: F401  (make_app: the fixture)
 
 SPEC = game.rules.get("xutoli")
 HUMAN = saves.Seat("human", None)

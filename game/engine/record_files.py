@@ -355,7 +355,7 @@ def _serve_checks(conn, games) -> None:
             return
         try:
             listed = _summarise(file)
-        except Exception as exc:        # noqa: BLE001 - a bug of ours: listed, and on
+        except Exception as exc:        # a bug of ours: listed, and on
             listed = _fault(file, f"could not be checked ({type(exc).__name__}: {exc})")
         conn.send(listed)
 

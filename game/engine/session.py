@@ -423,7 +423,7 @@ class Session:
         try:
             if self.computer.accepts_end(self.state, seat):
                 return None
-        except Exception as exc:                    # noqa: BLE001 - reported as a refusal
+        except Exception as exc:                    # reported as a refusal
             return f"{self.names[seat]} could not answer ({type(exc).__name__}: {exc}), " \
                    f"so the game goes on."
         return f"{self.names[seat]} declines to end the game."
@@ -477,7 +477,7 @@ class Session:
         # Asked in the frame loop, so a failing computer player must not stop the game.
         try:
             return self.computer.choose_now(self.state, self.state.spec.tutor_level)
-        except Exception as exc:                    # noqa: BLE001 - shown, then ignored
+        except Exception as exc:                    # shown, then ignored
             self.notice = f"No suggestion this move: {type(exc).__name__}: {exc}"
             return None
 

@@ -176,7 +176,7 @@ class BackgroundWriter:
                 else:
                     _write_atomically(path, data)
                 error = None
-            except Exception as exc:    # noqa: BLE001 - reported; the writer goes on
+            except Exception as exc:    # reported; the writer goes on
                 error = str(exc) or type(exc).__name__
             with self._changed:
                 if error is None:
@@ -322,7 +322,7 @@ def read_json_file(path: Path, what: str, validate=None, fallback: str = "Defaul
         if validate is not None:
             data = validate(data)
         return data, None
-    except Exception as exc:        # noqa: BLE001 - a bad file must never stop the app
+    except Exception as exc:        # a bad file must never stop the app
         try:
             kept = keep_aside(path)
             kept_text = f"it was kept as {kept.name}"

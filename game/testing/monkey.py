@@ -321,7 +321,7 @@ class Monkey:
         app = self.app
         try:
             app.step(dt, events)
-        except Exception as exc:                       # noqa: BLE001 - reported with context
+        except Exception as exc:                       # reported with context
             self._fail(f"{type(exc).__name__}: {exc}", exc)
         if not app.running or not app.stack:
             # The player quit: the real loop shuts down, stopping any search. Start over.

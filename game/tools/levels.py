@@ -395,7 +395,7 @@ def _id_key(level_id: str):
 
 
 def _outcome(old: Level, new: Level | None, result: dict) -> str:
-    proven = lambda flag: "proven" if flag else "not proven"     # noqa: E731
+    proven = lambda flag: "proven" if flag else "not proven"
     line = result.get("line")
     found = (f"solver: {len(line)} moves{' proven' if result['proven'] else ''}, "
              if line else f"solver: {result['status']}, ")
