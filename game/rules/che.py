@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
-from game.rules.truchet import (LEFT, TILE_COLOURS, RIGHT, Tile, TruchetLayout, format_tile,  # noqa: F401
+# Some of these are not used here: views and the computer player import them from here.
+from game.rules.truchet import (LEFT, TILE_COLOURS, RIGHT, Tile, TruchetLayout, format_tile,
                                 key_of, parse_tile_move)
 
 LIGHT, DARK = 0, 1

@@ -106,7 +106,8 @@ def _triangles() -> tuple:
                         cells.append((x + j * ax + k * sx, y + j * ay + k * sy))
                 if not all(on_board(cx, cy) for cx, cy in cells):
                     continue
-                index = lambda c: c[1] * SIDE + c[0]    # noqa: E731
+                def index(c):
+                    return c[1] * SIDE + c[0]
                 corners = (index(apex), index((x, y)), index(end))
                 points = tuple(sorted(index(c) for c in cells))
                 contents = tuple(q for q in points if q not in corners)

@@ -344,7 +344,7 @@ def load_levels(folder=None, check_line: bool = True) -> tuple[list, list]:
         except LevelError as exc:
             errors.append(str(exc))
             continue
-        except Exception as exc:    # noqa: BLE001 - one odd file must not hide the others
+        except Exception as exc:    # one odd file must not hide the others
             errors.append(str(LevelError(_display_name(path), None,
                                          f"cannot be read ({type(exc).__name__}: {exc})")))
             continue

@@ -55,7 +55,8 @@ from typing import NamedTuple
 
 from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
-from game.rules.truchet import (LEFT, TILE_COLOURS, OFFSET, RIGHT, STRIDE, Tile,  # noqa: F401
+# Some of these are not used here: views and the computer player import them from here.
+from game.rules.truchet import (LEFT, TILE_COLOURS, OFFSET, RIGHT, STRIDE, Tile,
                                 TruchetLayout, format_tile, key_of, parse_tile_move,
                                 xy_of)
 
