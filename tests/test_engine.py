@@ -331,3 +331,19 @@ def test_move_list_follows_moves_undos_and_new_branches(name):
     assert "_notation" not in copy.__dict__
     assert copy.move_list() == state.move_list()
     assert spec.from_json(state.to_json()).history == state.history
+
+
+def test_movers_name_the_seat_of_each_move_and_follow_undo():
+    import random
+
+    import game.rules
+    state = game.rules.get("catalina").new_game(seed=3)
+    rng = random.Random(3)
+    expected = []
+    for _ in range(12):
+        expected.append(None if state.is_chance else state.to_play)
+        state.play(rng.choice(state.legal_moves()))
+    assert state.movers() == expected and None in expected and 0 in expected
+    state.undo()
+    state.undo()
+    assert state.movers() == expected[:-2]

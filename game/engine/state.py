@@ -178,13 +178,20 @@ class GameState(ABC):
         raise IllegalMoveError(f"no legal move {wanted!r} in this position")
 
     def move_list(self) -> list[str]:
-        """The history in notation (each move formatted in the position it was played).
+        """The history in notation (each move formatted in the position it was played)."""
+        return list(self._follow_history()[0])
 
-        Asked after every move (the save, the panel), so it is kept incrementally: a
-        replay of the game follows the history, undoing back to where they agree, and
-        each new move is formatted once."""
-        replay, texts = self.__dict__.get("_notation") or (
-            self.spec.new_game(seed=self.seed, options=self.options), [])
+    def movers(self) -> list:
+        """The seat that made each move of the history (None: a chance step, a dice roll):
+        the move list's columns."""
+        return list(self._follow_history()[1])
+
+    def _follow_history(self) -> tuple[list, list]:
+        """(texts, movers) of the history. Asked after every move (the save, the panel),
+        so they are kept incrementally: a replay of the game follows the history, undoing
+        back to where they agree, and each new move is looked at once."""
+        replay, texts, movers = self.__dict__.get("_notation") or (
+            self.spec.new_game(seed=self.seed, options=self.options), [], [])
         agree = 0
         limit = min(len(replay.history), len(self.history))
         while agree < limit and replay.history[agree] == self.history[agree]:
@@ -192,13 +199,15 @@ class GameState(ABC):
         while len(replay.history) > agree:
             replay.undo()
             texts.pop()
+            movers.pop()
         with many_moves():
             for move in self.history[agree:]:
                 texts.append(replay.format_move(move))
+                movers.append(None if replay.is_chance else replay.to_play)
                 replay.play(move)
         replay.redo_stack.clear()
-        self._notation = (replay, texts)
-        return list(texts)
+        self._notation = (replay, texts, movers)
+        return texts, movers
 
     def __getstate__(self):
         # The notation replay is a cache: rebuilt when asked, never copied or pickled.

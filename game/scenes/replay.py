@@ -48,10 +48,9 @@ class ReplayScene(Scene):
         state, self.headers = game.records.loads(text)
         self.texts = state.move_list()
         self.total = len(state.history)
-        self.movers: list = [None] * self.total      # the seat that made each move
+        self.movers: list = state.movers()          # the seat that made each move
         while state.history:
             state.undo()
-            self.movers[len(state.history)] = None if state.is_chance else state.to_play
         self.state = state
         self.names = seat_names(state, self.headers)
         self.view = make_view(app, state, self.names)

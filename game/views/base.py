@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
-from game.views.move_rounds import MoverLog, round_rows, seat_order
+from game.views.move_rounds import round_rows, seat_order
 
 
 class BoardView(ABC):
@@ -97,7 +97,7 @@ class BoardView(ABC):
         """The move list's rows (`texts`: the state's move_list): a round a row, a column
         per seat of move_columns (game/views/move_rounds.py). A view that groups its
         rows otherwise (Che: a turn a row) overrides move_columns too."""
-        movers = self._movers()
+        movers = self.state.movers()
         if None in movers:              # dice have no seat: two moves a row
             return [texts[i:i + 2] for i in range(0, len(texts), 2)]
         return round_rows(texts, movers, seat_order(movers, self.state), self.state)
@@ -105,15 +105,8 @@ class BoardView(ABC):
     def move_columns(self) -> list | None:
         """The seat heading each column of move_rows, in the order they play; None when
         the columns are not seats."""
-        movers = self._movers()
+        movers = self.state.movers()
         return None if None in movers else seat_order(movers, self.state)
-
-    _mover_log = None           # made at first use (a view's __init__ need not call ours)
-
-    def _movers(self) -> list:
-        if self._mover_log is None:
-            self._mover_log = MoverLog()
-        return self._mover_log.movers(self.state)
 
     def view_actions(self) -> list:
         """(label, callback) of what the view offers besides moves (Xutoli: letters,

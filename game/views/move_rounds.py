@@ -7,38 +7,6 @@ from __future__ import annotations
 OUT = "out"         # the cell of a seat out of the game in a round it had no move
 
 
-class MoverLog:
-    """The seat that made each move of a state's history (None: a chance step).
-
-    Asked at every change of the panel, so it is kept up to date incrementally, as
-    GameState.move_list is: a replay of the game follows the history, taken back to where
-    they agree (replaying a long Che game from its start costs 50 ms)."""
-
-    def __init__(self):
-        self._replay = None
-        self._movers: list = []
-
-    def movers(self, state) -> list:
-        replay = self._replay
-        if replay is None or replay.spec is not state.spec or replay.seed != state.seed \
-                or replay.options != state.options:
-            replay = self._replay = state.spec.new_game(seed=state.seed,
-                                                        options=state.options)
-            self._movers = []
-        agree = 0
-        limit = min(len(replay.history), len(state.history))
-        while agree < limit and replay.history[agree] == state.history[agree]:
-            agree += 1
-        while len(replay.history) > agree:
-            replay.undo()
-            self._movers.pop()
-        for move in state.history[agree:]:
-            self._movers.append(None if replay.is_chance else replay.to_play)
-            replay.play(move)
-        replay.redo_stack.clear()
-        return list(self._movers)
-
-
 def seat_order(movers: list, state) -> list:
     """The seats in the order they play: as they first moved, then the seat to move, then
     the others (out before their first move) in seat order."""
