@@ -792,3 +792,23 @@ def test_the_statistics_screen_names_a_bad_file(make_app, size):
     face = font(notice_size(app))
     for line, _ in scene._message_lines():
         assert face.size(line)[0] <= notice_width(app)
+
+
+def test_a_suspended_game_with_an_option_of_another_type_is_set_aside(app_home):
+    """`"players": 2.0` in resume.json compared equal to 2 and crashed the rules later;
+    it is refused by type, named, and the file kept aside as any bad file is."""
+    import game.rules
+    from game.engine import saves
+    state = game.rules.get("xoliba").new_game(seed=5, options={"players": 2})
+    saves.save_resume(state, [saves.Seat("human", None)] * 2)
+    path = saves.resume_path()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    saved = json.loads(data["state"])
+    saved["options"]["players"] = 2.0
+    data["state"] = json.dumps(saved)
+    original = json.dumps(data).encode("utf-8")
+    write(path, original)
+    resumed, message = saves.load_resume()
+    assert resumed is None
+    assert "bad value 2.0 for option 'players' of Xoliba" in message
+    assert not path.exists() and [p.read_bytes() for p in kept_copies(path)] == [original]
