@@ -18,8 +18,12 @@ import pygame_gui
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from game import input as inp
+from game.ui.shapes import draw_large_shapes_in_slices
 from game.ui.text import draw_text
 from game.ui.theme import load_theme
+
+# A dialog's window, drawn whole, took pygame-gui 230 MB for a moment (game/ui/shapes.py).
+draw_large_shapes_in_slices()
 
 SLIDER_LABEL_SHARE = 0.42       # of a slider's row: its label and value, left of the bar
 TEXT_LABEL_SHARE = 0.3         # of a text field's row: its label, left of the entry
