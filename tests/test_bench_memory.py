@@ -91,3 +91,18 @@ def test_a_sections_peak_is_reported_with_its_target():
     assert line in verdicts
     assert verdicts[line] == (recorder.peaks["monkey"] <= memory.PEAK_LIMIT)
     assert any(text.startswith("monkey, first 20 actions: peak RSS") for text in verdicts)
+
+
+def test_a_peak_not_measured_fails_its_target(monkeypatch, capsys):
+    """Where there is no /proc (macOS, Windows) the peak is not measured: the target says
+    so and fails, rather than passing with 0 MB."""
+    import game.testing.memory as measures
+    monkeypatch.setattr(measures, "peak_rss_bytes", lambda status=None: None)
+    monkeypatch.setattr(measures, "reset_peak_rss", lambda clear_refs=None: False)
+    recorder = memory.Recorder(every=60.0)
+    recorder.start("palettes")
+    recorder.watch(lambda: None, lambda: "a step")
+    recorder.peak("palettes")
+    verdicts = dict(recorder.summary())
+    assert verdicts["palettes: peak RSS not measured here (no /proc/self/status)"] is False
+    assert "could not be reset" in capsys.readouterr().out

@@ -59,7 +59,8 @@ class Recorder:
     def __init__(self, every: float):
         self.every = every
         self.curves: dict[str, list[tuple]] = {}
-        self.peaks: dict[str, int] = {}         # a section, or its first actions -> peak RSS
+        # a section, or its first actions -> its peak RSS (None: not measured, no /proc)
+        self.peaks: dict[str, int | None] = {}
         self.highest: dict[str, list[tuple]] = {}   # section -> (rise, peak, what) of steps
         self.peak_since_start = False   # True where the peak cannot be reset (not Linux)
         self.section = ""
@@ -88,9 +89,12 @@ class Recorder:
         print(f"  {point[0]:7.0f} s  RSS {point[1] / MB:6.1f} MB  surfaces {count:5d}, "
               f"{pixels / MB:6.1f} MB  {label}", flush=True)
 
-    def _section_peak(self) -> int:
+    def _section_peak(self) -> int | None:
         from game.testing.memory import peak_rss_bytes
-        self._peak = max(self._peak, peak_rss_bytes() or 0)
+        peak = peak_rss_bytes()
+        if peak is None:
+            return None
+        self._peak = max(self._peak, peak)
         return self._peak
 
     def peak(self, label: str) -> None:
@@ -122,9 +126,10 @@ class Recorder:
         for name, curve in self.curves.items():
             rss = [p[1] / MB for p in curve]
             pixels = [p[2] / MB for p in curve]
-            peak = self.peaks.get(name, 0) / MB
+            peak = self.peaks.get(name)
+            peak = "     -" if peak is None else f"{peak / MB:6.1f}"
             print(f"{name:10s} {len(curve):8d}   {rss[0]:6.1f} / {max(rss):6.1f} / "
-                  f"{rss[-1]:6.1f}        {peak:6.1f}          {pixels[0]:6.1f} / "
+                  f"{rss[-1]:6.1f}        {peak}          {pixels[0]:6.1f} / "
                   f"{max(pixels):6.1f} / {pixels[-1]:6.1f}")
             for rise, top, what in self.highest.get(name, []):
                 print(f"    +{rise / MB:5.1f} MB to {top / MB:5.1f} MB: {what}")
@@ -133,6 +138,10 @@ class Recorder:
             verdicts.append((f"{name}: surfaces at most {max(pixels):.0f} MB <= "
                              f"{limit // MB} MB", max(pixels) * MB <= limit))
         for label, peak in self.peaks.items():
+            if peak is None:
+                verdicts.append((f"{label}: peak RSS not measured here (no "
+                                 "/proc/self/status)", False))
+                continue
             verdicts.append((f"{label}: peak RSS {peak / MB:.0f} MB <= {PEAK_LIMIT // MB} MB",
                              peak <= PEAK_LIMIT))
         if self.peak_since_start:
