@@ -108,3 +108,22 @@ def test_stretching_repeats_the_middle_row_and_column():
     for x, source_x in enumerate(columns):
         for y, source_y in enumerate(rows):
             assert whole.get_at((x, y)) == piece.get_at((source_x, source_y))
+
+
+def test_a_drawn_shape_keeps_no_buffers_once_no_look_is_queued(make_app):
+    """pygame-gui dropped a shape's 4× buffers in its update only: a dialog's window made
+    again smaller (the pause dialog in a short window) kept them, 8 MB each, until a
+    collection; a button given a new label kept them for good."""
+    app = make_app()
+    ui = _ui(app, 0.55)
+    window = pygame_gui.elements.UIWindow(pygame.Rect(0, 0, 246, 261), manager=ui,
+                                          window_display_title="Paused", draggable=False)
+    assert shapes.slice_size(window.drawable_shape, "normal") is None   # drawn whole
+    assert window.drawable_shape.temp_additive_shape is None
+    window.kill()
+    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 300, 60), "Resume", manager=ui)
+    while button.drawable_shape.states_to_redraw_queue:
+        assert button.drawable_shape.temp_additive_shape is not None    # kept meanwhile
+        ui.update(1 / 60)
+    button.set_text("Resume the game")
+    assert button.drawable_shape.temp_additive_shape is None

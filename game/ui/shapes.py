@@ -1,4 +1,5 @@
-"""Large rounded widgets drawn without pygame-gui's full-size anti-aliasing buffers.
+"""Rounded widgets drawn without keeping, or for large ones making, pygame-gui's
+anti-aliasing buffers.
 
 pygame-gui draws a rounded rectangle (a dialog's window, a button, a move list) at four
 times its size and shrinks it: for a moment it holds five or six pictures of 16 times the
@@ -13,6 +14,12 @@ are added afterwards on the whole, as pygame-gui adds them. The corners are thos
 pygame-gui draws for the small size: the same outline, radius and border, but the
 border's inner edge may lie a fraction of a pixel elsewhere in the curve (pygame-gui
 draws the fill as the outline scaled down, by a ratio that goes with the size).
+
+pygame-gui keeps the buffers (two pictures at four times the widget's size) between the
+looks it draws ahead, and drops them after the first round only, in its update: a
+button redrawn later (a new label, a disabled look), or a widget let go before its first
+update (a dialog's window made again at a smaller size), kept them. Here they are
+dropped after every drawing that leaves no other look queued.
 """
 from __future__ import annotations
 
@@ -86,7 +93,13 @@ def _redraw_state(self, state_str: str, add_text: bool = True) -> None:
     small = slice_size(self, state_str)
     if small is None:
         draw_whole(self, state_str, add_text)
-        return
+    else:
+        _draw_in_slices(self, state_str, small, add_text)
+    if not self.states_to_redraw_queue:        # no other look to draw with the buffers
+        self.clean_up_temp_shapes()
+
+
+def _draw_in_slices(self, state_str: str, small: tuple[int, int], add_text: bool) -> None:
     whole = self.containing_rect, self.click_area_shape, self.base_surface
     piece_rect = pygame.Rect(self.containing_rect.topleft, small)
     self.containing_rect, self.click_area_shape = piece_rect, piece_rect.copy()
@@ -103,6 +116,7 @@ def _redraw_state(self, state_str: str, add_text: bool = True) -> None:
                                   f"{state_str}_text_shadow", add_text)
 
 
-def draw_large_shapes_in_slices() -> None:
-    """From now on, pygame-gui draws large plain rounded rectangles in slices."""
+def draw_rounded_shapes_lean() -> None:
+    """From now on, pygame-gui draws large plain rounded rectangles in slices and drops
+    a rounded shape's buffers once it has no other look to draw."""
     RoundedRectangleShape.redraw_state = _redraw_state
