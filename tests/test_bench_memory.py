@@ -28,7 +28,9 @@ def test_every_section_is_run_and_sampled(make_app):
     assert all(peak > 0 for peak in recorder.peaks.values())
     if not recorder.peak_since_start:           # each step's rise is measured
         for name in ("monkey", "resizes", "palettes", "games"):
-            assert 0 < len(recorder.highest[name]) <= memory.HIGHEST_KEPT
+            rises, tops = recorder.rises[name], recorder.tops[name]
+            assert 0 < len(rises) == len(tops) <= memory.HIGHEST_KEPT
+            assert tops[0][1] == max(peak for _, peak, _ in rises + tops)
     assert len(recorder.summary()) == 3 * len(memory.SECTIONS) + 1
 
 

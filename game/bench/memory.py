@@ -21,8 +21,9 @@ Samples miss a moment's peak (a screen built, a picture drawn and dropped within
 frame), so each section also reports the process's peak RSS (VmHWM, reset at the start
 of the section: every moment counts), within PEAK_LIMIT; the monkey's also over its
 first PEAK_CHECKPOINT actions. The monkey's actions, the resizes, the palette changes and
-the games are watched one by one: the ones that rose highest above the RSS they started
-from are listed with the section (the action, the screens, the window's size).
+the games are watched one by one: the ones that rose most above the RSS they started
+from, and the ones that reached the highest peaks, are listed with the section (the
+action, the screens, the window's size).
 """
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ MB = 1 << 20
 RSS_LIMIT = 250 * MB
 PEAK_LIMIT = 300 * MB
 PEAK_CHECKPOINT = 1_500         # monkey actions: the peak over the first ones, too
-HIGHEST_KEPT = 5                # the steps listed with a section, highest first
+HIGHEST_KEPT = 5                # the steps listed with a section in each list
 SECTIONS = ("monkey", "attract", "resizes", "palettes", "games")
 # The screens' own surfaces, in whole windows of pixels: the background, a veil, the
 # board's layers, the UI's buttons and their shape buffers, a results card over a game.
@@ -54,14 +55,16 @@ def surface_limit() -> int:
 
 class Recorder:
     """Samples RSS and live surfaces every `every` seconds; keeps each section's curve,
-    its peak RSS and the steps that went highest."""
+    its peak RSS and the steps that rose most and went highest."""
 
     def __init__(self, every: float):
         self.every = every
         self.curves: dict[str, list[tuple]] = {}
         # a section, or its first actions -> its peak RSS (None: not measured, no /proc)
         self.peaks: dict[str, int | None] = {}
-        self.highest: dict[str, list[tuple]] = {}   # section -> (rise, peak, what) of steps
+        # section -> (rise, peak, what) of the steps that rose most, and that went highest
+        self.rises: dict[str, list[tuple]] = {}
+        self.tops: dict[str, list[tuple]] = {}
         self.peak_since_start = False   # True where the peak cannot be reset (not Linux)
         self.section = ""
         self.started = time.perf_counter()
@@ -72,7 +75,8 @@ class Recorder:
         from game.testing.memory import reset_peak_rss
         self.section = section
         self.curves[section] = []
-        self.highest[section] = []
+        self.rises[section] = []
+        self.tops[section] = []
         self._peak = 0
         self.peak_since_start = not reset_peak_rss()
         self.sample(force=True)
@@ -113,10 +117,11 @@ class Recorder:
         step()
         peak = peak_rss_bytes() or 0
         self._peak = max(self._peak, peak)
-        highest = self.highest[self.section]
-        highest.append((peak - before, peak, describe()))
-        highest.sort(key=lambda entry: -entry[0])
-        del highest[HIGHEST_KEPT:]
+        measured = (peak - before, peak, describe())
+        for kept, order in ((self.rises[self.section], 0), (self.tops[self.section], 1)):
+            kept.append(measured)
+            kept.sort(key=lambda entry: -entry[order])
+            del kept[HIGHEST_KEPT:]
 
     def summary(self) -> list[tuple[str, bool]]:
         verdicts = []
@@ -131,8 +136,11 @@ class Recorder:
             print(f"{name:10s} {len(curve):8d}   {rss[0]:6.1f} / {max(rss):6.1f} / "
                   f"{rss[-1]:6.1f}        {peak}          {pixels[0]:6.1f} / "
                   f"{max(pixels):6.1f} / {pixels[-1]:6.1f}")
-            for rise, top, what in self.highest.get(name, []):
-                print(f"    +{rise / MB:5.1f} MB to {top / MB:5.1f} MB: {what}")
+            for title, steps in (("rose most", self.rises), ("went highest", self.tops)):
+                if steps.get(name):
+                    print(f"  the steps that {title}:")
+                for rise, top, what in steps.get(name, []):
+                    print(f"    +{rise / MB:5.1f} MB to {top / MB:5.1f} MB: {what}")
             verdicts.append((f"{name}: RSS at most {max(rss):.0f} MB <= {RSS_LIMIT // MB} MB",
                              max(rss) * MB <= RSS_LIMIT))
             verdicts.append((f"{name}: surfaces at most {max(pixels):.0f} MB <= "
