@@ -184,6 +184,10 @@ class App:
         self._background = None
         self._shade_tiles = {}
         self._fade = None
+        # The old UIs go before the new ones are made, not beside them (a moment's peak).
+        for scene in self.visible():
+            scene.dispose_ui()
+        release_memory()
         for scene in self.visible():
             scene.rebuild()
         release_memory()

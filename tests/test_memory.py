@@ -107,3 +107,20 @@ def test_every_budget_belongs_to_a_cache():
     import sprites.xoliba_pieces
     import sprites.xtic_pieces
     assert set(surface_cache.BUDGETS) <= set(surface_cache.cached_bytes())
+
+
+def test_a_new_layout_lets_the_old_ui_go_before_making_the_new_one(make_app, monkeypatch):
+    """The screen's old UI manager is freed before the new one is made, not beside it:
+    both alive at once made a moment's peak (50 MB on a results screen)."""
+    import pygame_gui
+    app = make_app()
+    old = weakref.ref(app.scene.ui)
+    old_alive = []
+    make_manager = pygame_gui.UIManager.__init__
+
+    def spied(manager, *args, **kwargs):
+        old_alive.append(old() is not None)
+        make_manager(manager, *args, **kwargs)
+    monkeypatch.setattr(pygame_gui.UIManager, "__init__", spied)
+    resize_window(app, (1000, 700))
+    assert old_alive == [False]

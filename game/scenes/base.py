@@ -18,8 +18,13 @@ import pygame_gui
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from game import input as inp
+from game.ui.shapes import draw_rounded_shapes_lean
 from game.ui.text import draw_text
 from game.ui.theme import load_theme
+
+# A dialog's window, drawn whole, took pygame-gui 230 MB for a moment; a window made again
+# smaller kept its anti-aliasing buffers until collected (game/ui/shapes.py).
+draw_rounded_shapes_lean()
 
 SLIDER_LABEL_SHARE = 0.42       # of a slider's row: its label and value, left of the bar
 TEXT_LABEL_SHARE = 0.3         # of a text field's row: its label, left of the entry
@@ -33,7 +38,7 @@ DIALOG_PAD = 24                 # design pixels: a dialog's margin inside its wi
 # after the first drawing only (a later redraw, for a new label or a disabled look,
 # keeps them for good). Here a button draws only its normal look when made; any other
 # is drawn the first time the button takes it (pygame-gui's own path for the disabled
-# look), and the buffers go as soon as no drawing is pending.
+# look), and the buffers go as soon as no drawing is pending (game/ui/shapes.py).
 def draw_looks_when_shown(element) -> None:
     """A new button: its other looks drawn on first use, its buffers dropped. (With a
     pygame-gui made otherwise, it draws them ahead as it always did.)"""
@@ -41,15 +46,6 @@ def draw_looks_when_shown(element) -> None:
     if hasattr(shape, "states_to_redraw_queue") and hasattr(shape, "clean_up_temp_shapes"):
         shape.states_to_redraw_queue.clear()    # not drawn yet: each drawn on first use
         shape.clean_up_temp_shapes()
-
-
-def release_shape_buffers(ui: pygame_gui.UIManager) -> None:
-    """Drop the buffers of the buttons whose looks are all drawn (each frame)."""
-    for element in ui.get_sprite_group().sprites():
-        shape = getattr(element, "drawable_shape", None)
-        if shape is not None and not shape.states_to_redraw_queue \
-                and getattr(shape, "temp_additive_shape", None) is not None:
-            shape.clean_up_temp_shapes()
 
 
 @dataclass
@@ -389,7 +385,6 @@ class Scene:
             self.ui.update(dt)
             self.ring.follow_sliders()
             self.ring.hold_focus_look()
-            release_shape_buffers(self.ui)
 
     def draw(self, surface) -> None:
         self.draw_background(surface)

@@ -1,5 +1,5 @@
-"""Memory as the memory bench and the tests see it: the resident size of the process and
-the pixels of every pygame surface alive.
+"""Memory as the memory bench and the tests see it: the resident size of the process (now,
+and its peak), and the pixels of every pygame surface alive.
 
 Surfaces are not tracked by Python's garbage collector, and their pixels are outside
 what tracemalloc sees, so they are found as what tracked objects refer to: every object
@@ -15,16 +15,43 @@ import sys
 import pygame
 
 
-def rss_bytes() -> int | None:
-    """The resident set size of this process, from /proc (None where there is none)."""
+STATUS = "/proc/self/status"
+CLEAR_REFS = "/proc/self/clear_refs"
+
+
+def _status_bytes(field: str, status) -> int | None:
+    """A size in the process's status file (`field`: its value in kB), or None where there
+    is no such file or field."""
     try:
-        with open("/proc/self/status", encoding="utf-8") as status:
-            for line in status:
-                if line.startswith("VmRSS:"):
+        with open(status, encoding="utf-8") as lines:
+            for line in lines:
+                if line.startswith(field + ":"):
                     return int(line.split()[1]) * 1024
     except OSError:
         return None
     return None
+
+
+def rss_bytes(status=STATUS) -> int | None:
+    """The resident set size of this process now, from /proc (None where there is none)."""
+    return _status_bytes("VmRSS", status)
+
+
+def peak_rss_bytes(status=STATUS) -> int | None:
+    """The largest resident set size this process has had (since it started, or since
+    reset_peak_rss): VmHWM, which the kernel keeps; samples of VmRSS miss a moment's peak."""
+    return _status_bytes("VmHWM", status)
+
+
+def reset_peak_rss(clear_refs=CLEAR_REFS) -> bool:
+    """Bring the peak (VmHWM) down to the present resident size, so the next reading is the
+    peak from now on; False where the kernel offers no such reset (not Linux)."""
+    try:
+        with open(clear_refs, "w", encoding="ascii") as control:
+            control.write("5")
+    except OSError:
+        return False
+    return True
 
 
 def live_surfaces() -> tuple[int, int]:
