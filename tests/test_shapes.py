@@ -13,7 +13,6 @@ from game.testing.memory import peak_rss_bytes, reset_peak_rss, rss_bytes
 from game.ui import shapes
 from game.ui.theme import load_theme
 from scene_driver import step
-from test_scenes import make_app  # noqa: F401  (the fixture)
 
 MB = 1 << 20
 
