@@ -55,7 +55,12 @@ def _wide_button(app):
                                         manager=_ui(app))
 
 
-@pytest.mark.parametrize("make_element", [_window, _wide_button])
+def _button(app):
+    return pygame_gui.elements.UIButton(pygame.Rect(0, 0, 600, 75), "Quit to menu",
+                                        manager=_ui(app))
+
+
+@pytest.mark.parametrize("make_element", [_window, _wide_button, _button])
 def test_a_large_shape_looks_as_drawn_whole_but_for_its_corners(make_app, monkeypatch,
                                                                  make_element):
     app = make_app()
@@ -83,7 +88,7 @@ def test_a_large_shape_looks_as_drawn_whole_but_for_its_corners(make_app, monkey
 
 def test_small_and_shaded_shapes_are_drawn_whole(make_app):
     app = make_app()
-    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 600, 75), "Resume",
+    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 240, 60), "Resume",
                                           manager=_ui(app))
     assert shapes.slice_size(button.drawable_shape, "normal") is None
     window = _window(app)
@@ -117,10 +122,10 @@ def test_a_drawn_shape_keeps_no_buffers_once_no_look_is_queued(make_app):
     ui = _ui(app, 0.55)
     window = pygame_gui.elements.UIWindow(pygame.Rect(0, 0, 246, 261), manager=ui,
                                           window_display_title="Paused", draggable=False)
-    assert shapes.slice_size(window.drawable_shape, "normal") is None   # drawn whole
     assert window.drawable_shape.temp_additive_shape is None
     window.kill()
-    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 300, 60), "Resume", manager=ui)
+    button = pygame_gui.elements.UIButton(pygame.Rect(0, 0, 240, 60), "Resume", manager=ui)
+    assert shapes.slice_size(button.drawable_shape, "normal") is None   # drawn whole
     while button.drawable_shape.states_to_redraw_queue:
         assert button.drawable_shape.temp_additive_shape is not None    # kept meanwhile
         ui.update(1 / 60)

@@ -27,9 +27,9 @@ import numpy as np
 import pygame
 from pygame_gui.core.drawable_shapes import RoundedRectangleShape
 
-# Pixels of a widget above which it is drawn in slices: beyond, pygame-gui's buffers
-# would pass about 32 MB (a button at 2560×1440 is under it).
-LARGE_SHAPE_PIXELS = 100_000
+# Pixels of a widget above which it is drawn in slices: under it pygame-gui's buffers
+# take at most about 6 MB (a 960×72 button, at 1920×1080, took 22 MB).
+LARGE_SHAPE_PIXELS = 20_000
 
 
 def background_radii(shape, width: int, height: int) -> list[int]:
