@@ -11,14 +11,16 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-SCREENS = ("menu", "settings", "stats", "puzzles", "play_xtic", "play_xoliba",
-           "play_catalina", "play_che", "play_xutoli", "pause_che", "confirm",
-           "results_xtic", "results_catalina", "games", "replay_xoliba", "replay_catalina",
-           "analysis_xtic", "analysis_che", "export", "branch")
+GAMES = ("xtic", "xoliba", "catalina", "che", "xutoli")
+SCREENS = ("menu", "settings", "stats", "puzzles", "puzzle", "demo", "confirm", "games",
+           "export", "branch", "analysis_xtic", "analysis_che",
+           *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
+                                           "rules", "tutorial") for name in GAMES))
 
 
 def _played(spec, moves: int | None):
@@ -95,6 +97,17 @@ def open_screen(app, name: str) -> None:
         app.open("stats")
     elif kind == "puzzles":
         app.open("puzzles")
+    elif kind == "puzzle":
+        app.open("puzzles")
+        app.scene.open_level(0)
+    elif kind == "demo":
+        app.open("demo")
+    elif kind == "setup":
+        app.open("setup", spec)
+    elif kind == "rules":
+        app.open("rules", spec, 1)
+    elif kind == "tutorial":
+        app.open("tutorial", spec)
     elif kind == "play":
         app.open("play", _played(spec, 12), [human, Seat("computer", spec.ai_levels[0])])
     elif kind == "pause":
@@ -132,7 +145,10 @@ def main(argv=None) -> int:
     args = parser.parse_intermixed_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix="screens-")
+    # A fresh data folder at a fixed place, so that screens naming it compare equal.
+    home = Path(tempfile.gettempdir()) / "little-abstracts-screens"
+    shutil.rmtree(home, ignore_errors=True)
+    os.environ["LITTLE_ABSTRACTS_HOME"] = str(home)
     import pygame
 
     from game.app import App
