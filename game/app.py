@@ -201,9 +201,9 @@ class App:
         event's, is only a hint: the display surface has the size that counts."""
         self.window = pygame.display.get_surface()
         w, h = self.size
-        if not self.settings.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]) \
-                and self._handle is not None:
+        if (w < MIN_SIZE[0] or h < MIN_SIZE[1]) and self._handle is not None:
             # A system that did not keep minimum_size: enlarged once, on the same window.
+            # In fullscreen too: a screen is never laid out smaller than MIN_SIZE.
             self._handle.size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
             pygame.event.pump()
             self.window = pygame.display.get_surface()

@@ -192,3 +192,22 @@ def test_the_window_is_named_for_the_desktop_before_sdl_opens_it(app_home, monke
     app = App(settings=Settings(), headless=True)
     app.shutdown()
     assert seen == IDENTITY_HINTS
+
+
+@pytest.mark.parametrize("name", ["xtic", "xoliba", "catalina", "che", "xutoli"])
+def test_a_window_below_the_least_size_is_enlarged_in_fullscreen_too(make_app, name):
+    # A system that keeps no minimum size may shrink a window set to fullscreen (the
+    # monkey did): laid out at 333 pixels wide, Catalina's board had a negative side.
+    import game.rules
+    from game.engine.saves import Seat
+    from game.testing.events import resize_event
+    app = make_app()
+    app.settings.fullscreen = True
+    spec = game.rules.get(name)
+    app.open("play", spec.new_game(seed=1, options=spec.demo_options),
+             [Seat("human", None)] * len(spec.seats_for(spec.demo_options)))
+    for size in [(333, 847), (300, 200), (120, 90), (1280, 720)]:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        step(app, [resize_event(*size)], frames=3)
+        assert app.window.get_size() == tuple(map(max, size, MIN_SIZE))
+        app.draw(app.window)
