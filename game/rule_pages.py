@@ -25,10 +25,10 @@ class Page:
 
 
 def _art(module: str, function: str, *args, **kwargs) -> Callable:
-    """A draw function that imports `game.views.<module>.<function>` when first used and
-    calls it as function(surface, rect, palette, *args, **kwargs)."""
+    """A draw function that imports `<module>.<function>` when first used and calls it as
+    function(surface, rect, palette, *args, **kwargs)."""
     def draw(surface, rect, palette):
-        painter = getattr(import_module(f"game.views.{module}"), function)
+        painter = getattr(import_module(module), function)
         painter(surface, rect, palette, *args, **kwargs)
     draw.__name__ = f"{module}.{function}"
     return draw
@@ -46,7 +46,7 @@ XTIC = (
         "A piece's number adds up 1 for brown, 2 for vertical, 4 for hollow and 8 for "
         "square: 0 is black, horizontal, solid and round; 15 is brown, vertical, hollow "
         "and square."),
-        _art("xtic_view", "illustrate_pieces")),
+        _art("game.games.xtic.view", "illustrate_pieces")),
     Page("A turn", (
         "You never choose the piece you place: your opponent does.\n"
         "\n"
@@ -56,7 +56,7 @@ XTIC = (
         "\n"
         "Notation: b3/9 places on b3 and hands piece 9; -/9 is the opening hand-over; "
         "b3/- is a placement that hands nothing over."),
-        _art("xtic_view", "illustrate_turn")),
+        _art("game.games.xtic.view", "illustrate_turn")),
     Page("Four alike loses", (
         "After each placement, look at the dangerous lines. If one of them holds four "
         "pieces that share a property (four black, four hollow, four square, ...), the "
@@ -66,7 +66,7 @@ XTIC = (
         "pieces that must.\n"
         "\n"
         "If the board fills up with no such line, the game is a draw."),
-        _art("xtic_view", "illustrate_losing_line")),
+        _art("game.games.xtic.view", "illustrate_losing_line")),
     Page("Dangerous lines", (
         "Which lines are dangerous depends on the game type, chosen in the setup:\n"
         "•  Normal: the 4 ranks, the 4 files and the 2 main diagonals.\n"
@@ -76,7 +76,7 @@ XTIC = (
         "\n"
         "On a torus a diagonal that leaves the board comes back on the other side: "
         "c1, d2, a3, b4 is a dangerous line."),
-        _art("xtic_view", "illustrate_game_types")),
+        _art("game.games.xtic.view", "illustrate_game_types")),
 )
 
 XOLIBA = (
@@ -89,7 +89,7 @@ XOLIBA = (
         "\n"
         "Who starts: the player with fewer pieces on the 8 corners of the octagon "
         "(ringed); if equal, fewer on its 20 edge points; if still equal, a draw."),
-        _art("xoliba_view", "illustrate_setup")),
+        _art("game.games.xoliba.view", "illustrate_setup")),
     Page("A move is a swap", (
         "A move swaps one of your pieces with a white piece: one next to it in any of "
         "the 8 directions, or further along a straight line with only white pieces "
@@ -99,7 +99,7 @@ XOLIBA = (
         "two more of your pieces.\n"
         "\n"
         "If you cannot form a triangle you pass."),
-        _art("xoliba_view", "illustrate_swap")),
+        _art("game.games.xoliba.view", "illustrate_swap")),
     Page("Triangles", (
         "A triangle has a right angle between two equal short sides that run along "
         "diagonals, so its long side is horizontal or vertical. It comes in three "
@@ -110,7 +110,7 @@ XOLIBA = (
         "\n"
         "It may point up, down, left or right. The points inside are every point on "
         "its sides or within it, except its three corners."),
-        _art("xoliba_view", "illustrate_triangle_sizes")),
+        _art("game.games.xoliba.view", "illustrate_triangle_sizes")),
     Page("Shapes that are not triangles", (
         "Only the shape of the last page counts. These never form a triangle:\n"
         "•  a right angle whose long side runs along a diagonal (its short sides are "
@@ -118,7 +118,7 @@ XOLIBA = (
         "•  a lopsided shape, with short sides of different lengths;\n"
         "•  a flat shape with no right angle;\n"
         "•  three pieces in a line."),
-        _art("xoliba_view", "illustrate_forbidden")),
+        _art("game.games.xoliba.view", "illustrate_forbidden")),
     Page("Capturing", (
         "Every coloured piece inside the triangle you form, yours or anyone's, is "
         "captured: it turns white. If your move forms several triangles, you choose "
@@ -126,7 +126,7 @@ XOLIBA = (
         "\n"
         "Solitaire: red moves, blue never moves. After each capture the triangle's three "
         "corners turn white too. Capture every blue piece to win."),
-        _art("xoliba_view", "illustrate_capture")),
+        _art("game.games.xoliba.view", "illustrate_capture")),
     Page("The end and the score", (
         "The game ends when a player cannot move twice in a row or has fewer than three "
         "pieces, when a position occurs for the third time, after 30 moves without a "
@@ -137,7 +137,7 @@ XOLIBA = (
         "game. Equal: nobody scores. A match goes to 50.\n"
         "\n"
         "Three players: 1 point for each enemy piece you captured; a match goes to 25."),
-        _art("xoliba_view", "illustrate_scoring")),
+        _art("game.games.xoliba.view", "illustrate_scoring")),
 )
 
 CATALINA = (
@@ -149,7 +149,7 @@ CATALINA = (
         "and column in the small grid, all from 1 to 3, rows counted from the top.\n"
         "\n"
         "The marked tile is [1,3][3,1]."),
-        _art("catalina_view", "illustrate_notation")),
+        _art("game.games.catalina.view", "illustrate_notation")),
     Page("Roll and claim", (
         "On your turn roll four four-sided dice, then claim one free tile that the "
         "four dice name, read in any order.\n"
@@ -158,7 +158,7 @@ CATALINA = (
         "[1,2][3,3] and [3,3][2,1].\n"
         "\n"
         "If the roll names no tile you may claim, your turn is skipped."),
-        _art("catalina_view", "illustrate")),
+        _art("game.games.catalina.view", "illustrate")),
     Page("The wildcard", (
         "A 4 is a wildcard: it counts as 1, 2 or 3, as you like, and two 4s may count "
         "differently.\n"
@@ -167,7 +167,7 @@ CATALINA = (
         "four numbers.\n"
         "\n"
         "Tiles inside a large tile that is already decided cannot be claimed."),
-        _art("catalina_view", "illustrate_roll", (1, 4, 2, 4))),
+        _art("game.games.catalina.view", "illustrate_roll", (1, 4, 2, 4))),
     Page("Winning", (
         "Three of your tiles in a row (across, down or diagonal) in a small grid win "
         "that large tile.\n"
@@ -177,7 +177,7 @@ CATALINA = (
         "\n"
         "Three large tiles in a row win the game. When all are decided without one, "
         "more large tiles win; equal is a draw."),
-        _art("catalina_view", "illustrate_winning")),
+        _art("game.games.catalina.view", "illustrate_winning")),
 )
 
 CHE = (
@@ -191,7 +191,7 @@ CHE = (
         "diagonal.\n"
         "\n"
         "Light and Dark share one pool of 64 tiles."),
-        _art("truchet_view", "illustrate_tiles", ("Light", "Dark"))),
+        _art("game.games.truchet.view", "illustrate_tiles", ("Light", "Dark"))),
     Page("Placing a tile", (
         "Light places the first tile, any of the four. Every later tile goes next to a "
         "tile already down, sharing an edge, with all touching edges matching in "
@@ -199,7 +199,7 @@ CHE = (
         "\n"
         "So every empty cell next to the layout takes exactly two tiles, one of each "
         "dominant colour: pick the cell, then the colour."),
-        _art("truchet_view", "illustrate_placing", ("Light", "Dark"))),
+        _art("game.games.truchet.view", "illustrate_placing", ("Light", "Dark"))),
     Page("Closed regions", (
         "A region is a connected area of one colour, joined through the tiles' bands. "
         "It is closed when every cell around it holds a tile. Its size counts its tiles "
@@ -207,7 +207,7 @@ CHE = (
         "\n"
         "Aim: after your turn, if a closed region of your colour exists, you win; if "
         "your turn closed regions of both colours, you lose."),
-        _art("truchet_view", "illustrate")),
+        _art("game.games.truchet.view", "illustrate")),
     Page("Two tiles a turn", (
         "After Light's first tile each turn places TWO tiles (one when a single tile is "
         "left); the second may lean on the first. The game is decided after each whole "
@@ -217,7 +217,7 @@ CHE = (
         "\n"
         "Variants: with a group area or group extent limit, close a region of the ENEMY "
         "colour instead, and lose when one of yours reaches the limit."),
-        _art("truchet_view", "illustrate_turns")),
+        _art("game.games.truchet.view", "illustrate_turns")),
 )
 
 XUTOLI = (
@@ -229,7 +229,7 @@ XUTOLI = (
         "placing one tile each, next to a tile already down, with all touching edges "
         "matching in colour. Every empty cell next to the layout takes exactly two "
         "tiles: pick the cell and the dominant colour."),
-        _art("truchet_view", "illustrate_placing", ("White", "Blue"))),
+        _art("game.games.truchet.view", "illustrate_placing", ("White", "Blue"))),
     Page("The twelve patterns", (
         "Any 2×2 block of tiles shows one of twelve patterns: the letters X U T O L I, "
         "in white or in blue.\n"
@@ -239,7 +239,7 @@ XUTOLI = (
         "closed.\n"
         "\n"
         "X and O look the same in all four rotations, I in two, U, T and L in four."),
-        _art("xutoli_view", "illustrate")),
+        _art("game.games.xutoli.view", "illustrate")),
     Page("A winning pair", (
         "Aim: a path of your colour (a region) containing two identical patterns, in "
         "the same orientation, that share no tile. A region contains a pattern when it "
@@ -247,7 +247,7 @@ XUTOLI = (
         "\n"
         "If one move makes such a pair for both players, the mover loses. If the tiles "
         "run out first, the game is a draw."),
-        _art("xutoli_view", "illustrate_pair")),
+        _art("game.games.xutoli.view", "illustrate_pair")),
     Page("Variants", (
         "•  Any rotation: the two patterns may lie in different orientations; with "
         "prefer same, when a move makes pairs for both, an aligned pair wins.\n"
@@ -255,7 +255,7 @@ XUTOLI = (
         "the first to see it anywhere on the layout wins.\n"
         "•  Super Xutoli: the patterns are 3×3 or 4×4 blocks, in any rotation.\n"
         "•  Progressive: two tiles a turn after the first."),
-        _art("xutoli_view", "illustrate_variants")),
+        _art("game.games.xutoli.view", "illustrate_variants")),
 )
 
 def pages(spec) -> tuple[Page, ...]:

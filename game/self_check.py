@@ -65,7 +65,7 @@ def check_folders(storage, folders) -> str:
 
 
 def check_levels() -> str:
-    from game.rules import xoliba_levels
+    from game.games.xoliba import levels as xoliba_levels
     if not xoliba_levels.LEVELS_FOLDER.is_dir():
         raise CheckFailed(f"the levels folder is missing: {xoliba_levels.LEVELS_FOLDER}")
     levels, problems = xoliba_levels.load_levels()

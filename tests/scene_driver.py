@@ -21,7 +21,7 @@ from game.testing import events
 from game.testing.events import (click_event, drag_events, key_event,
                                  motion_event, release_event, resize_event, wheel_event)
 from game.testing.events import FakePad
-from game.views.xtic_view import BOARD, POOL
+from game.games.xtic.view import BOARD, POOL
 
 FRAME = 1 / 60
 WAIT_FRAME = 1 / 10          # while only waiting (an animation, the results delay), bigger

@@ -13,7 +13,7 @@ import game.records
 import game.rules
 from game.ai import SearchCancelled
 from game.ai import analysis
-from game.ai import xoliba_solver
+from game.games.xoliba import solver as xoliba_solver
 from game.ai.jobs import JOBS
 from game.ai.worker import AIWorker
 from test_xoliba_solver import BLUE_ON_CORNER  # a solitaire position proved lost
@@ -185,7 +185,7 @@ def xtic_after(seed: int, empties: int):
 def test_xtic_says_whether_a_zero_is_a_proven_draw_or_nothing_found():
     """An Xtic 0 is a draw only when the solver reached the end; otherwise nothing was
     found within the search's horizon, which the assessment names (its real depth)."""
-    from game.ai import xtic as ai
+    from game.games.xtic import player as ai
     open_game = analysis.assess(xtic_after(1, 13), 0.5)         # 13 empty squares
     assert open_game["values"] == [0.0, 0.0] and not open_game["exact"]
     assert open_game["horizon"] == ai.FALLBACK_DEPTH == 6

@@ -170,7 +170,7 @@ def test_screenshots_of_che(make_app):
 
 
 def test_an_unlimited_game_is_ended_by_an_offer_the_computer_weighs(make_app):
-    from game.ai import che as ai_che
+    from game.games.che import player as ai_che
     app = make_app()
     keyboard = DEVICES["keyboard"](app)
     computer = saves.Seat("computer", SPEC.ai_levels[0])

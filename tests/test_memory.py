@@ -99,7 +99,7 @@ def test_a_surface_cache_forgets_the_least_recently_used_past_its_budget():
 def test_every_budget_belongs_to_a_cache():
     # The painters' modules make their caches as they are imported.
     import game.ui.text
-    import game.views.truchet_view
+    import game.games.truchet.view
     import sprites.catalina_marks
     import sprites.dice
     import sprites.display_format

@@ -18,7 +18,9 @@ import pytest
 
 import game.rules
 import toy_game
-from game.rules import catalina, xoliba, xtic
+from game.games.catalina import rules as catalina
+from game.games.xoliba import rules as xoliba
+from game.games.xtic import rules as xtic
 from game.testing import playouts as P
 from game.testing.playouts import MODES, QUICK, PlayoutFailure, playout
 

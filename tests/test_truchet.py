@@ -1,6 +1,6 @@
 """The Truchet tile model (docs/rules/che.md), checked against an independent slow model.
 
-The model below knows nothing of game.rules.truchet's union-find: it re-derives vertex
+The model below knows nothing of game.games.truchet.layout's union-find: it re-derives vertex
 colours from the corners of the placed tiles, regions by a flood fill along the bands,
 closedness from the cells around each vertex, and the tiles an empty cell accepts by
 trying all four against the colours already showing.
@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import truchet
-from game.rules.truchet import LEFT, RIGHT, Tile, TruchetLayout
+from game.games.truchet import layout as truchet
+from game.games.truchet.layout import LEFT, RIGHT, Tile, TruchetLayout
 
 
 # --- the independent model ---------------------------------------------------------------------

@@ -211,9 +211,9 @@ def open_export(app):
 
 
 def open_give_up(app):
-    from game.puzzle_progress import PuzzleProgress
-    from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-    from game.scenes.puzzle_play import PuzzleScene
+    from game.games.xoliba.puzzle_progress import PuzzleProgress
+    from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
+    from game.games.xoliba.puzzle_play import PuzzleScene
     levels, _ = load_levels(LEVELS_FOLDER)
     app.push(PuzzleScene(app, levels[3], PuzzleProgress(), levels))
     app.scene.give_up()

@@ -8,10 +8,10 @@ import pygame
 import pytest
 
 import game.rules
-from game.ai import xoliba as ai_xoliba
+from game.games.xoliba import player as ai_xoliba
 from game.engine import saves
 from game.engine.match import Match
-from game.rules import xoliba
+from game.games.xoliba import rules as xoliba
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, play_scene,
                           scene_name, settle, shoot, step, wait_for, wait_for_scene, written)

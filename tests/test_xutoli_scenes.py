@@ -12,7 +12,7 @@ import pytest
 import game.ai
 import game.rules
 from game.engine import saves
-from game.rules import xutoli as xutoli_rules
+from game.games.xutoli import rules as xutoli_rules
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, labels, play_against_computer, play_scene, scene_name,
                           settle, shoot, start_for_two, step, wait_for_scene)

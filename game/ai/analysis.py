@@ -106,7 +106,7 @@ def finished_values(state) -> list:
 # horizon: None for a proven value or a judgement of the evaluation; for values that say
 # nothing (Xtic's 0 when nothing was found), the moves the search looked ahead.
 def _xtic(state, seconds, should_stop, rng):
-    from game.ai import xtic as ai
+    from game.games.xtic import player as ai
     empties = state.board.count(-1)
     if state.hand is None:
         plan = ai.plan_move(state, ai.PERFECT, rng, should_stop)        # the opening
@@ -125,7 +125,7 @@ def _xtic(state, seconds, should_stop, rng):
 
 
 def _xoliba(state, seconds, should_stop, rng):
-    from game.ai import xoliba as ai
+    from game.games.xoliba import player as ai
     if state.players == 2:
         move, raw, _depth = ai.search_move(state, "expert", rng, should_stop,
                                            budget=seconds)
@@ -158,7 +158,7 @@ def _xoliba(state, seconds, should_stop, rng):
 def _xoliba_seat_value(state, seat, seconds, should_stop) -> float:
     """The expert level's iterative deepening, from `seat`'s side when another seat is
     to move: the deepest value finished within `seconds`."""
-    from game.ai import xoliba as ai
+    from game.games.xoliba import player as ai
     started = time.perf_counter()
     search = ai._Search(state, should_stop, deadline=started + seconds)
     search.me = seat
@@ -174,7 +174,7 @@ def _xoliba_seat_value(state, seat, seconds, should_stop) -> float:
 
 
 def _solitaire(state, seconds, should_stop):
-    from game.ai import xoliba_solver as solver
+    from game.games.xoliba import solver
     res = solver.solve(state.board, time_budget=seconds, should_stop=should_stop,
                        shortest=False)
     if should_stop is not None and should_stop():
@@ -188,7 +188,7 @@ def _solitaire(state, seconds, should_stop):
 
 
 def _catalina(state, seconds, should_stop, rng):
-    from game.ai import catalina as ai
+    from game.games.catalina import player as ai
     move, raw = ai.hard_search(state, rng, should_stop, budget=seconds)
     decided = abs(raw) >= ai.WIN
     value = _sign(raw) if decided else _squash(raw, SCALES["catalina"])
@@ -200,7 +200,7 @@ def _catalina_roll(state) -> float:
     35 rolls of their best claim (judged by the evaluation, a decided game as +-WIN; a
     roll reaching no free tile skips the turn). The hard search values the position
     after a claim the same way, so the two compare."""
-    from game.ai import catalina as ai
+    from game.games.catalina import player as ai
     search = ai._Search(state, None, None, None)          # me: the player to roll
     base = search.eval.chances(search.marks, search.large, True)
     stay = ai._Eval.score(base)
@@ -223,7 +223,7 @@ def _catalina_roll(state) -> float:
 
 
 def _che(state, seconds, should_stop, rng):
-    from game.ai import che as ai
+    from game.games.che import player as ai
     if not state.layout.count:
         # The first tile: the four are alike (choose_move takes any); not searched.
         return _for_mover(state, 0.0), state.legal_moves()[0], False, 0
@@ -232,7 +232,7 @@ def _che(state, seconds, should_stop, rng):
 
 
 def _xutoli(state, seconds, should_stop, rng):
-    from game.ai import xutoli as ai
+    from game.games.xutoli import player as ai
     if not state.layout.count:
         return _for_mover(state, 0.0), state.legal_moves()[0], False, 0
     search = ai._Search(state, rng, should_stop, seconds, "hard")
@@ -278,7 +278,7 @@ def _assess(state, seconds, should_stop, chain: int) -> dict:
     name = state.spec.name
     if state.is_chance:                     # Catalina: the player about to roll
         value = _catalina_roll(state)
-        from game.ai import catalina as ai
+        from game.games.catalina import player as ai
         decided = abs(value) >= ai.WIN
         value = _sign(value) if decided else _squash(value, SCALES["catalina"])
         return _assessment(_for_mover(state, value), None, decided)

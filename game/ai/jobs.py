@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import time
 
-from game.ai import xoliba_solver as solver
-from game.rules import xoliba
-from game.rules.xoliba_levels import line_notation
+from game.games.xoliba import solver
+from game.games.xoliba import rules as xoliba
+from game.games.xoliba.levels import line_notation
 
 HINT_SECONDS = 6.0          # to decide the current position
 HINT_SHORTEN_SECONDS = 2.0  # then to look for a shorter line than the first found

@@ -7,17 +7,17 @@ write the module and list it in COMMANDS. Benchmarks measure; they are never uni
 
 # command name -> (module, one-line description)
 COMMANDS = {
-    "xtic": ("game.bench.xtic", "Xtic computer player: time per move, exact solves, "
+    "xtic": ("game.games.xtic.bench", "Xtic computer player: time per move, exact solves, "
                                 "strength"),
-    "xoliba": ("game.bench.xoliba", "Xoliba computer player: move generation, time per "
+    "xoliba": ("game.games.xoliba.bench", "Xoliba computer player: move generation, time per "
                                     "move, strength"),
-    "solitaire": ("game.bench.solitaire", "Xoliba solitaire solver: deals proved winnable, "
+    "solitaire": ("game.games.xoliba.solitaire_bench", "Xoliba solitaire solver: deals proved winnable, "
                                           "lost, undecided; line lengths"),
-    "che": ("game.bench.che", "Che: rules speed, computer time per tile and strength, "
+    "che": ("game.games.che.bench", "Che: rules speed, computer time per tile and strength, "
                               "frame time with 64 tiles"),
-    "xutoli": ("game.bench.xutoli", "Xutoli: rules speed, computer time per tile and "
+    "xutoli": ("game.games.xutoli.bench", "Xutoli: rules speed, computer time per tile and "
                                     "strength, frame time with 64 tiles"),
-    "catalina": ("game.bench.catalina", "Catalina Tiles: computer time per claim and "
+    "catalina": ("game.games.catalina.bench", "Catalina Tiles: computer time per claim and "
                                         "strength against random and greedy"),
     "startup": ("game.bench.startup", "Seconds from launching the game to its first menu "
                                       "frame"),

@@ -725,7 +725,7 @@ def _throw_dice(app, scene):
 def _roll_pointed(app, scene) -> dict:
     """The roll played: its claimable tiles outlined, one pointed at (the dice laid out
     in its order)."""
-    from game.views.catalina_view import grid_xy
+    from game.games.catalina.view import grid_xy
     state = scene.state
     state.play(state.next_roll())
     scene.view.sync()
@@ -736,7 +736,7 @@ def _roll_pointed(app, scene) -> dict:
 
 
 def _claimed(state) -> bool:
-    from game.rules.catalina import Claim
+    from game.games.catalina.rules import Claim
     return isinstance(state.history[-1], Claim)
 
 
@@ -774,9 +774,9 @@ def _won_by_pair(state) -> bool:
 def _puzzle_rows(app, frames, record) -> None:
     """Xoliba's other screens, the solitaire puzzles: the level grid, a level while the solver thinks about
     a hint (with the arrow of the last one shown), and the solved celebration."""
-    from game.puzzle_progress import PuzzleProgress
-    from game.scenes.puzzle_play import PuzzleScene
-    from game.scenes.puzzles import PuzzleSelectScene
+    from game.games.xoliba.puzzle_progress import PuzzleProgress
+    from game.games.xoliba.puzzle_play import PuzzleScene
+    from game.games.xoliba.puzzles import PuzzleSelectScene
 
     select = _show(app, PuzzleSelectScene(app))
     record("puzzles: level select", _timed(app, frames))

@@ -19,7 +19,7 @@ ladder    a round robin of every level of a game, a Bradley-Terry fit (draws cou
 solitaire the Xoliba solitaire solver on `--deals` seeded deals (seeds 0 on), each within
           `--deal-seconds`: the share decided (won with a line, or proved lost) against
           99%, and the peak memory of a solving process against 500 MB
-          (game/bench/solitaire.py, which `python -m game.bench solitaire` also runs).
+          (game/games/xoliba/solitaire_bench.py, which `python -m game.bench solitaire` also runs).
 
 Games alternate the seats; each seed is played twice with the seats swapped (Xoliba's
 deals and Catalina's dice come from the seed, so both sides get the same deal). Xoliba
@@ -36,7 +36,7 @@ import statistics
 import time
 
 import game.rules
-from game.bench import solitaire as solitaire_bench
+from game.games.xoliba import solitaire_bench
 from game.bench import uct
 
 # game key -> (game name, options). Keys name what a row measures.

@@ -17,8 +17,8 @@ import pygame
 import game.rules
 from game import input as inp
 from game.engine import stats as stats_module
-from game.puzzle_progress import load_progress
-from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
+from game.games.xoliba.puzzle_progress import load_progress
+from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene
 from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text, fitting_size

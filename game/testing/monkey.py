@@ -201,10 +201,10 @@ def _menu_entry(app, rng, entry):
 
 
 def _puzzle_level(app, rng):
-    from game.puzzle_progress import load_progress
+    from game.games.xoliba.puzzle_progress import load_progress
     from game.scenes.menu import MenuScene
-    from game.scenes.puzzle_play import PuzzleScene
-    from game.scenes.puzzles import PuzzleSelectScene
+    from game.games.xoliba.puzzle_play import PuzzleScene
+    from game.games.xoliba.puzzles import PuzzleSelectScene
     select = PuzzleSelectScene(app)
     level = select.levels[rng.randrange(len(select.levels))]
     progress, _ = load_progress()

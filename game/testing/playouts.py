@@ -688,7 +688,12 @@ def run(args) -> int:
 # --- the five games' own modes, invariants and positions ----------------------------------
 # Each game's record names its object here (GameSpec.playouts = "game.testing.playouts:XTIC"
 # ...): this part names the games, the checker above never does.
-from game.rules import catalina, che, truchet, xoliba, xtic, xutoli
+from game.games.catalina import rules as catalina
+from game.games.che import rules as che
+from game.games.truchet import layout as truchet
+from game.games.xoliba import rules as xoliba
+from game.games.xtic import rules as xtic
+from game.games.xutoli import rules as xutoli
 
 
 def _xtic_modes(spec) -> list[Mode]:

@@ -1,0 +1,1 @@
+"""Catalina Tiles: its rules and record, computer player, view, rules pages, tutorial and benches."""

@@ -1,0 +1,1 @@
+"""Che: its rules and record, computer player, view, rules pages, tutorial and benches."""

@@ -1,0 +1,1 @@
+"""Xtic: its rules and record, computer player, view, rules pages, tutorial and benches."""
