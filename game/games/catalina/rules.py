@@ -429,7 +429,7 @@ SPEC = GameSpec(
     view="game.games.catalina.view:CatalinaView",
     player="game.games.catalina.player:choose_move",
     rule_pages="game.games.catalina.rule_pages:PAGES",
-    tutorial="game.tutorials:CATALINA",
+    tutorial="game.games.catalina.tutorial:LINES",
     tutor_level="easy",
     colours={
         # Red's crosses and Blue's rings (the seats' names), as Xoliba's red and blue

@@ -217,7 +217,7 @@ SPEC = GameSpec(
     view="game.games.xtic.view:XticView",
     player="game.games.xtic.player:choose_move",
     rule_pages="game.games.xtic.rule_pages:PAGES",
-    tutorial="game.tutorials:XTIC",
+    tutorial="game.games.xtic.tutorial:LINES",
     tutor_level="easy",
     colours={
         "piece_black": {"default": (38, 34, 42), "high contrast": (0, 0, 0),
