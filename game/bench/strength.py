@@ -631,7 +631,7 @@ def ladder_section(keys: list, args) -> list:
         elos = ratings_table(levels, table)
         if key != "xtic-nodiags" and key != "xtic-torus":     # Xtic is rated in its normal type
             ratings = ", ".join(f"{lv!r}: {round(e)}" for lv, e in zip(levels, elos))
-            lines.append(f"    {name!r}: {{{ratings}}},")
+            lines.append(f"    {name}: ratings={{{ratings}}},")
         print(f"    {'step':25} {'score':>6} {'95% CI':>13} target {TARGET_STEP:g}%")
         for k in range(1, len(levels)):
             points, n = table[(k - 1, k)]
@@ -644,7 +644,7 @@ def ladder_section(keys: list, args) -> list:
                              f"{TARGET_STEP:g}% ({n} games)", ok))
         verdicts.append(beginner_check(key, levels[0], steps, args))
     if lines:
-        print("\n  For game/ai/ratings.py (RATINGS):")
+        print("\n  For the games' records (game/games/<name>/rules.py, SPEC.ratings):")
         print("\n".join(lines))
     return verdicts
 

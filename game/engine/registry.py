@@ -89,6 +89,8 @@ class GameSpec:
     player: str = ""              # choose_move(state, level_name, rng, should_stop)
     accepts_end: str = ""         # accepts_end(state, seat) -> bool: may a game be ended
     #                               by agreement now (games with an `agree` consent move)
+    ratings: dict = field(default_factory=dict)     # level -> Elo, measured, not chosen:
+    #                               the strength bench's ladder (docs/STRENGTH.md); the weakest 0
     rule_pages: str = ""          # the rules screen's pages (game.rule_pages.Page each)
     tutorial: str = ""            # the tutorial's lines, one per move of the player
     tutor_level: str = ""         # the level whose move the tutorial suggests

@@ -426,6 +426,8 @@ SPEC = GameSpec(
     ),
     state_class=CatalinaState,
     ai_levels=AI_LEVELS,
+    # The ladder's Elo ratings (python -m game.bench strength --sections ladder).
+    ratings={"beginner": 0, "easy": 363, "medium": 586, "hard": 839},
     view="game.games.catalina.view:CatalinaView",
     player="game.games.catalina.player:choose_move",
     rule_pages="game.games.catalina.rule_pages:PAGES",

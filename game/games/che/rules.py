@@ -243,6 +243,8 @@ SPEC = GameSpec(
     ),
     state_class=CheState,
     ai_levels=AI_LEVELS,
+    # The ladder's Elo ratings (python -m game.bench strength --sections ladder).
+    ratings={"beginner": 0, "easy": 552, "medium": 696, "hard": 956},
     view="game.games.truchet.view:TruchetView",
     player="game.games.che.player:choose_move",
     accepts_end="game.games.che.player:accepts_end",

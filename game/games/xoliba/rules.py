@@ -605,6 +605,9 @@ SPEC = GameSpec(
     ),
     state_class=XolibaState,
     ai_levels=("beginner", "easy", "medium", "hard", "expert"),
+    # The ladder's Elo ratings (python -m game.bench strength --sections ladder), for two
+    # players.
+    ratings={"beginner": 0, "easy": 258, "medium": 390, "hard": 526, "expert": 687},
     view="game.games.xoliba.view:XolibaView",
     player="game.games.xoliba.player:choose_move",
     accepts_end="game.games.xoliba.player:accepts_end",

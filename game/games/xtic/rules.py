@@ -214,6 +214,10 @@ SPEC = GameSpec(
     ),
     state_class=XticState,
     ai_levels=AI_LEVELS,
+    # The ladder's Elo ratings (python -m game.bench strength --sections ladder), in the
+    # normal game type.
+    ratings={"trivial": 0, "easy": 146, "medium": 356, "hard": 380, "very hard": 508,
+             "don't try": 574, "perfect": 795},
     view="game.games.xtic.view:XticView",
     player="game.games.xtic.player:choose_move",
     rule_pages="game.games.xtic.rule_pages:PAGES",

@@ -664,6 +664,8 @@ SPEC = GameSpec(
     ),
     state_class=XutoliState,
     ai_levels=AI_LEVELS,
+    # The ladder's Elo ratings (python -m game.bench strength --sections ladder).
+    ratings={"beginner": 0, "easy": 599, "medium": 751, "hard": 914},
     view="game.games.xutoli.view:XutoliView",
     player="game.games.xutoli.player:choose_move",
     rule_pages="game.games.xutoli.rule_pages:PAGES",
