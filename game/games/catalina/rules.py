@@ -441,6 +441,6 @@ SPEC = GameSpec(
     },
     sounds={"dice_rattle": "sounds.synth:dice_rattle",
             "dice_settle": "sounds.synth:dice_settle"},
-    playouts="game.testing.playouts:CATALINA",
+    playouts="game.games.catalina.playouts:PLAYOUTS",
     frames="game.bench.frames:CATALINA",
 )

@@ -253,6 +253,6 @@ SPEC = GameSpec(
     tutor_level="easy",
     colours={"tiles": TILE_COLOURS},
     sounds={"region_closed": "sounds.synth:region_closed"},
-    playouts="game.testing.playouts:CHE",
+    playouts="game.games.che.playouts:PLAYOUTS",
     frames="game.bench.frames:CHE",
 )

@@ -236,6 +236,6 @@ SPEC = GameSpec(
                        "colour-blind safe": (255, 240, 150)},
     },
     sounds={"handover": "sounds.synth:handover"},
-    playouts="game.testing.playouts:XTIC",
+    playouts="game.games.xtic.playouts:PLAYOUTS",
     frames="game.bench.frames:XTIC",
 )

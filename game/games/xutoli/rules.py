@@ -673,6 +673,6 @@ SPEC = GameSpec(
     tutor_level="easy",
     colours={"tiles": TILE_COLOURS},
     sounds={"pattern": "sounds.synth:pattern"},
-    playouts="game.testing.playouts:XUTOLI",
+    playouts="game.games.xutoli.playouts:PLAYOUTS",
     frames="game.bench.frames:XUTOLI",
 )
