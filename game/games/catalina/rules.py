@@ -442,5 +442,5 @@ SPEC = GameSpec(
     sounds={"dice_rattle": "sounds.synth:dice_rattle",
             "dice_settle": "sounds.synth:dice_settle"},
     playouts="game.games.catalina.playouts:PLAYOUTS",
-    frames="game.bench.frames:CATALINA",
+    frames="game.games.catalina.frames:FRAMES",
 )

@@ -254,5 +254,5 @@ SPEC = GameSpec(
     colours={"tiles": TILE_COLOURS},
     sounds={"region_closed": "sounds.synth:region_closed"},
     playouts="game.games.che.playouts:PLAYOUTS",
-    frames="game.bench.frames:CHE",
+    frames="game.games.che.frames:FRAMES",
 )

@@ -629,7 +629,7 @@ SPEC = GameSpec(
     sounds={"swap": "sounds.synth:swap", "flip": "sounds.synth:flip",
             "triangle": "sounds.synth:triangle"},
     playouts="game.games.xoliba.playouts:PLAYOUTS",
-    frames="game.bench.frames:XOLIBA",
+    frames="game.games.xoliba.frames:FRAMES",
     seat_count=lambda options: options.get("players", 2),
     extra={"match": match_rules},
 )

@@ -237,5 +237,5 @@ SPEC = GameSpec(
     },
     sounds={"handover": "sounds.synth:handover"},
     playouts="game.games.xtic.playouts:PLAYOUTS",
-    frames="game.bench.frames:XTIC",
+    frames="game.games.xtic.frames:FRAMES",
 )

@@ -674,5 +674,5 @@ SPEC = GameSpec(
     colours={"tiles": TILE_COLOURS},
     sounds={"pattern": "sounds.synth:pattern"},
     playouts="game.games.xutoli.playouts:PLAYOUTS",
-    frames="game.bench.frames:XUTOLI",
+    frames="game.games.xutoli.frames:FRAMES",
 )
