@@ -1,10 +1,10 @@
 """`python -m game.bench analysis`: seconds to analyse a whole game (game/ai/analysis.py).
 
 For each game, --runs seeded games of --moves moves (default 60, so 61 positions) are
-recorded and `analyse_record` analyses each in this process, with the budgets of
-analysis.SECONDS. Printed per game: the median and worst seconds and the positions
-analysed, against TARGET (a minute for a 60-move game); the exit status is 1 if a
-game's worst run misses it.
+recorded and `analyse_record` analyses each in this process, with the game's own seconds
+per position (analysis.seconds_for). Printed per game: the median and worst seconds and
+the positions analysed, against TARGET (a minute for a 60-move game); the exit status is
+1 if a game's worst run misses it.
 
 The games: Xtic to its end (at most 17 moves); Xoliba with two and with three players,
 a Xoliba solitaire attempt, Catalina Tiles (its dice rolls count as moves), Che and
@@ -72,7 +72,7 @@ def run(args) -> int:
             times.append(time.perf_counter() - started)
             counts.append(len(result["assessments"]))
             found.append(len(result["blunders"]))
-        budget = analysis.SECONDS[analysis.budget_key(state)]
+        budget = analysis.seconds_for(state)
         bound = "-" if name == "xtic" else f"{max(counts) * budget:.0f}"
         print(f"{name:<10} {statistics.median(times):9.1f} {max(times):8.1f} "
               f"{'/'.join(map(str, counts)):>10} {sum(times) / sum(counts):6.2f} "

@@ -89,6 +89,7 @@ class GameSpec:
     player: str = ""              # choose_move(state, level_name, rng, should_stop)
     accepts_end: str = ""         # accepts_end(state, seat) -> bool: may a game be ended
     #                               by agreement now (games with an `agree` consent move)
+    analysis: str = ""            # the analysis of a position (game.ai.analysis.Assessor)
     ratings: dict = field(default_factory=dict)     # level -> Elo, measured, not chosen:
     #                               the strength bench's ladder (docs/STRENGTH.md); the weakest 0
     rule_pages: str = ""          # the rules screen's pages (game.rule_pages.Page each)

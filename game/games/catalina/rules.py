@@ -430,6 +430,7 @@ SPEC = GameSpec(
     ratings={"beginner": 0, "easy": 363, "medium": 586, "hard": 839},
     view="game.games.catalina.view:CatalinaView",
     player="game.games.catalina.player:choose_move",
+    analysis="game.games.catalina.analysis:ANALYSIS",
     rule_pages="game.games.catalina.rule_pages:PAGES",
     tutorial="game.games.catalina.tutorial:LINES",
     tutor_level="easy",

@@ -247,6 +247,7 @@ SPEC = GameSpec(
     ratings={"beginner": 0, "easy": 552, "medium": 696, "hard": 956},
     view="game.games.truchet.view:TruchetView",
     player="game.games.che.player:choose_move",
+    analysis="game.games.che.analysis:ANALYSIS",
     accepts_end="game.games.che.player:accepts_end",
     rule_pages="game.games.che.rule_pages:PAGES",
     tutorial="game.games.che.tutorial:LINES",

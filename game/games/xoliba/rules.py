@@ -610,6 +610,7 @@ SPEC = GameSpec(
     ratings={"beginner": 0, "easy": 258, "medium": 390, "hard": 526, "expert": 687},
     view="game.games.xoliba.view:XolibaView",
     player="game.games.xoliba.player:choose_move",
+    analysis="game.games.xoliba.analysis:ANALYSIS",
     accepts_end="game.games.xoliba.player:accepts_end",
     rule_pages="game.games.xoliba.rule_pages:PAGES",
     tutorial="game.games.xoliba.tutorial:LINES",

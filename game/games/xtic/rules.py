@@ -220,6 +220,7 @@ SPEC = GameSpec(
              "don't try": 574, "perfect": 795},
     view="game.games.xtic.view:XticView",
     player="game.games.xtic.player:choose_move",
+    analysis="game.games.xtic.analysis:ANALYSIS",
     rule_pages="game.games.xtic.rule_pages:PAGES",
     tutorial="game.games.xtic.tutorial:LINES",
     tutor_level="easy",

@@ -668,6 +668,7 @@ SPEC = GameSpec(
     ratings={"beginner": 0, "easy": 599, "medium": 751, "hard": 914},
     view="game.games.xutoli.view:XutoliView",
     player="game.games.xutoli.player:choose_move",
+    analysis="game.games.xutoli.analysis:ANALYSIS",
     rule_pages="game.games.xutoli.rule_pages:PAGES",
     tutorial="game.games.xutoli.tutorial:LINES",
     tutor_level="easy",
