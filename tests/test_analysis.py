@@ -1,6 +1,6 @@
 """Game analysis (game/ai/analysis.py, docs/ANALYSIS.md): every position of a record
 assessed by the strongest level, values per seat in -1..1, the moves that threw a game
-away; Xtic's exact values, Xoliba solitaire verdicts, and the worker's "analyse" job
+away; Xtic's exact values, Xoliba solitaire verdicts, and the worker's analysis job
 (progress, result, cancel). Small budgets keep the file quick."""
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ import game.rules
 from game.ai import SearchCancelled
 from game.ai import analysis
 from game.games.xoliba import solver as xoliba_solver
-from game.ai.jobs import JOBS
 from game.ai.worker import AIWorker
 from test_xoliba_solver import BLUE_ON_CORNER  # a solitaire position proved lost
 
@@ -303,7 +302,7 @@ def test_every_game_has_a_budget():
 def test_analyse_job_in_this_process():
     text = game.records.dumps(playout("che", {}, 5))
     reports = []
-    result = JOBS["analyse"]({"record": text, "seconds": QUICK}, reports.append)
+    result = analysis.analyse_job({"record": text, "seconds": QUICK}, reports.append)
     assert len(result["assessments"]) == 6 and reports[-1]["done"] == 6
     assert set(result) == {"assessments", "movers", "blunders"}
 
@@ -318,12 +317,15 @@ def wait_for(worker, condition, seconds=60.0):
     raise AssertionError("the worker did not answer in time")
 
 
+ANALYSE = "game.ai.analysis:analyse_job"           # the worker's job
+
+
 def test_analyse_job_through_the_worker_reports_progress_and_can_be_cancelled():
     worker = AIWorker()
     try:
         state = playout("xtic", {"game_type": "normal"}, 6)
         text = game.records.dumps(state)
-        worker.request_job("analyse", {"record": text, "seconds": QUICK})
+        worker.request_job(ANALYSE, {"record": text, "seconds": QUICK})
         reply = wait_for(worker, lambda r: r is not None)
         assert reply.error is None, reply.error
         result = reply.result
@@ -334,15 +336,15 @@ def test_analyse_job_through_the_worker_reports_progress_and_can_be_cancelled():
 
         # A long analysis (a minute at 1 s per position), cancelled after its first report.
         long_game = playout("xoliba", {"players": 2}, 60, seed=1)
-        worker.request_job("analyse", {"record": game.records.dumps(long_game),
-                                       "seconds": 1.0})
+        worker.request_job(ANALYSE, {"record": game.records.dumps(long_game),
+                                     "seconds": 1.0})
         wait_for(worker, lambda r: worker.progress is not None)
         assert worker.busy and worker.progress["done"] >= 1
         assert worker.progress["done"] < worker.progress["total"]
         worker.cancel()
         assert not worker.busy and not worker.process_alive
 
-        worker.request_job("analyse", {"record": "garbage"})
+        worker.request_job(ANALYSE, {"record": "garbage"})
         reply = wait_for(worker, lambda r: r is not None)
         assert reply.error and "ValueError" in reply.error and "line 1" in reply.error
     finally:

@@ -16,8 +16,7 @@ Xtic solver reached the end, a win or loss found for certain, the solitaire solv
 decided, or the game is over). A value that is neither proven nor the evaluation's
 judgement, Xtic's 0 when its search found no result, says nothing: `horizon` is then
 how many moves the search looked ahead (0: not searched). Searches run in this process;
-the app runs `analyse_record` in the worker (game/ai/jobs.py, job "analyse"). No pygame
-here.
+the app runs `analyse_record` in the worker (its job `analyse_job`). No pygame here.
 """
 from __future__ import annotations
 
@@ -190,6 +189,15 @@ def analyse_record(text: str, report=None, seconds: float | None = None,
             "blunders": blunders(assessments, seats, game=final.spec.name)}
 
 
-__all__ = ["Assessor", "THRESHOLD", "analyse_record", "assess", "assessor_of", "blunders",
+def analyse_job(args: dict, report) -> dict:
+    """The worker's job "game.ai.analysis:analyse_job" (game/ai/worker.py): args "record"
+    (the text of game/records.py), optional "seconds" per position (default: the game's
+    own, seconds_for). Reports {"done", "total", "assessment"} after each position;
+    returns analyse_record's result. A bad record fails the job with the ValueError
+    naming the line."""
+    return analyse_record(args["record"], report=report, seconds=args.get("seconds"))
+
+
+__all__ = ["Assessor", "THRESHOLD", "analyse_job", "analyse_record", "assess", "assessor_of", "blunders",
            "finished_values", "for_mover", "make_assessment", "seat_count", "seconds_for",
            "sign", "squash"]

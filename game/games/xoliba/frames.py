@@ -40,7 +40,8 @@ def _puzzle_rows(app, frames, record) -> None:
     def keep_hinting(index):
         # The solver searches in the worker while the arrow pulses and the panel counts.
         if not app.worker.busy:
-            app.worker.request_job("solitaire_hint", {"positions": scene._positions()})
+            app.worker.request_job("game.games.xoliba.jobs:solitaire_hint",
+                                   {"positions": scene._positions()})
         thinking.append(app.worker.busy)
     for index in range(5):
         keep_hinting(index)

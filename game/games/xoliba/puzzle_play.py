@@ -188,7 +188,7 @@ class PuzzleScene(PlayScene):
             return
         self.hint = {"status": "thinking"}
         self.hint_job = self.app.worker.request_job(
-            "solitaire_hint", {"positions": self._positions()})
+            "game.games.xoliba.jobs:solitaire_hint", {"positions": self._positions()})
         self.hint_time = 0.0
 
     def _positions(self) -> list[str]:

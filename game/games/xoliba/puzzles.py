@@ -286,7 +286,7 @@ class DealSearchScene(Scene):
 
     def enter(self) -> None:
         super().enter()
-        self.job = self.app.worker.request_job("solitaire_deal",
+        self.job = self.app.worker.request_job("game.games.xoliba.jobs:solitaire_deal",
                                                dict(self.budgets, seed=self.seed))
         self.started = time.monotonic()
 

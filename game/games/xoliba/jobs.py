@@ -1,14 +1,13 @@
-"""Background jobs the worker process runs besides choosing moves (game/ai/worker.py).
+"""Xoliba's background jobs for the solitaire puzzles, run by the computer's worker
+process (game/ai/worker.py, asked for as "game.games.xoliba.jobs:<job>").
 
 A job takes plain data (it crosses a process boundary) and a `report(value)` callback for
-progress, and returns plain data. Positions travel as the position text of docs/rules/xoliba.md,
-moves as notation.
+progress, and returns plain data. Positions travel as the position text of
+docs/rules/xoliba.md, moves as notation.
 
 - `solitaire_hint`: a next move that still wins, or, if the position is lost, the last
   position of the game that could still be won.
 - `solitaire_deal`: deals from the real set-up until the solver proves one winnable.
-- `analyse`: every position of a game record assessed by the strongest computer level,
-  and the moves that threw a game away (game/ai/analysis.py).
 """
 from __future__ import annotations
 
@@ -75,14 +74,12 @@ def solitaire_deal(args: dict, report) -> dict:
     Reports {"tried", "lost", "undecided", "seed"} before each deal; returns {"seed",
     "position", "line" (notation), "proven", "tried", "lost", "undecided"}, or "seed" None
     when no deal of max_deals was proved winnable."""
-    import game.rules
-    spec = game.rules.get("xoliba")
     seed = args["seed"]
     seconds = args.get("seconds", DEAL_SECONDS)
     counts = {"tried": 0, "lost": 0, "undecided": 0}
     for seed in range(seed, seed + args.get("max_deals", MAX_DEALS)):
         report(dict(counts, seed=seed, started=time.time()))
-        board = spec.new_game(seed=seed, options={"players": 1}).board
+        board = xoliba.SPEC.new_game(seed=seed, options={"players": 1}).board
         res = solver.solve(board, time_budget=seconds, shortest=False)
         counts["tried"] += 1
         if res.won and res.line:
@@ -92,18 +89,3 @@ def solitaire_deal(args: dict, report) -> dict:
                         line=line_notation(position, line))
         counts["lost" if res.lost else "undecided"] += 1
     return dict(counts, seed=None)
-
-
-def analyse(args: dict, report) -> dict:
-    """args: "record" (the text of game/records.py), optional "seconds" per position
-    (default: analysis.SECONDS for the game).
-
-    Reports {"done", "total", "assessment"} after each position; returns
-    {"assessments", "movers", "blunders"} (see game.ai.analysis.analyse_record). A bad
-    record fails the job with the ValueError naming the line."""
-    from game.ai import analysis
-    return analysis.analyse_record(args["record"], report=report, seconds=args.get("seconds"))
-
-
-JOBS = {"solitaire_hint": solitaire_hint, "solitaire_deal": solitaire_deal,
-        "analyse": analyse}
