@@ -355,7 +355,7 @@ def test_a_long_record_is_analysed_walking_one_replay_not_a_copy_per_position(mo
     """A copy of every position made a 60,000-tile Che record's analysis quadratic in time
     and memory; the walk hands each position to assess in turn, copying none."""
     from game.engine.state import GameState
-    from game.testing.record_fuzz import long_che_record
+    from game.games.che.bench import long_record
     seen = []
 
     def fake_assess(state, seconds, should_stop=None):
@@ -364,6 +364,6 @@ def test_a_long_record_is_analysed_walking_one_replay_not_a_copy_per_position(mo
 
     monkeypatch.setattr(analysis, "assess", fake_assess)
     monkeypatch.setattr(GameState, "copy", lambda self: pytest.fail("a position copied"))
-    result = analysis.analyse_record(long_che_record(500))
+    result = analysis.analyse_record(long_record(500))
     assert seen == list(range(501))
     assert result["movers"] == [0] + [1, 1, 0, 0] * 124 + [1, 1, 0]

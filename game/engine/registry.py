@@ -103,6 +103,12 @@ class GameSpec:
     sounds: dict = field(default_factory=dict)      # sound cues: name -> recipe reference
     playouts: str = ""            # the playout modes and invariants (game.testing.playouts)
     frames: str = ""              # the frames bench's screens of this game
+    benches: dict = field(default_factory=dict)     # its own benches: command name ->
+    #                               (module, one-line description), `python -m game.bench NAME`
+    strength: str = ""            # its rows and sections of the strength bench
+    analysis_bench: str = ""      # the games the analysis bench analyses (a tuple of Sample)
+    long_record: str = ""         # long_record(moves) -> a legal record that long (the
+    #                               records-fuzz bench times loading it)
 
     def load(self, part: str):
         """The object the record's reference `part` names ("view", "player"...), or None

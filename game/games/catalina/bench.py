@@ -11,6 +11,9 @@ strength  seeded games, each seed played twice with the seats swapped: win, draw
           from each game's own seed (state.sample_chance()).
 
 Times are wall-clock seconds on this machine; targets are printed beside the figures.
+
+What the shared benches play of Catalina Tiles is here too: its row of the strength bench
+(STRENGTH) and its game for the analysis bench (ANALYSIS_SAMPLES).
 """
 from __future__ import annotations
 
@@ -19,8 +22,10 @@ import random
 import statistics
 import time
 
-from game.games.catalina import player as ai_catalina
 from game.bench import matches
+from game.bench.analysis import Sample
+from game.bench.strength import Row, Strength
+from game.games.catalina import player as ai_catalina
 from game.games.catalina import rules as catalina
 
 SPEC = catalina.SPEC
@@ -179,3 +184,8 @@ def strength_section(games: int, jobs: int, seed: int, player: str = STRONGEST) 
         verdicts.append((f"{player} vs {opponent}: {tally.win_rate:.1f}% won >= {target:g}%",
                          tally.win_rate >= target))
     return verdicts
+
+
+# --- what the shared benches play of Catalina Tiles -------------------------------------
+STRENGTH = Strength(rows=(Row("catalina"),))
+ANALYSIS_SAMPLES = (Sample("catalina"),)

@@ -444,4 +444,9 @@ SPEC = GameSpec(
             "dice_settle": "sounds.synth:dice_settle"},
     playouts="game.games.catalina.playouts:PLAYOUTS",
     frames="game.games.catalina.frames:FRAMES",
+    benches={"catalina": ("game.games.catalina.bench",
+                          "Catalina Tiles: computer time per claim and strength against "
+                          "random and greedy")},
+    strength="game.games.catalina.bench:STRENGTH",
+    analysis_bench="game.games.catalina.bench:ANALYSIS_SAMPLES",
 )

@@ -256,4 +256,10 @@ SPEC = GameSpec(
     sounds={"region_closed": "sounds.synth:region_closed"},
     playouts="game.games.che.playouts:PLAYOUTS",
     frames="game.games.che.frames:FRAMES",
+    benches={"che": ("game.games.che.bench",
+                     "Che: rules speed, computer time per tile and strength, frame time "
+                     "with 64 tiles")},
+    strength="game.games.che.bench:STRENGTH",
+    analysis_bench="game.games.che.bench:ANALYSIS_SAMPLES",
+    long_record="game.games.che.bench:long_record",
 )

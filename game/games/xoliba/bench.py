@@ -12,6 +12,9 @@ strength  two-player games over seeded deals, each deal played twice with the co
           player against "greedy" (the biggest immediate capture) and "random".
 
 Times are wall-clock seconds on this machine; the targets are printed next to the figures.
+
+What the shared benches play of Xoliba is here too: its rows and its solitaire section of
+the strength bench (STRENGTH) and its games for the analysis bench (ANALYSIS_SAMPLES).
 """
 from __future__ import annotations
 
@@ -23,8 +26,10 @@ from concurrent.futures import ProcessPoolExecutor
 
 import game.ai
 import game.rules
+from game.bench.analysis import Sample
+from game.bench.strength import Row, Section, Strength
 from game.games.xoliba import player as ai
-from game.games.xoliba import rules
+from game.games.xoliba import rules, solitaire_bench
 
 LEVELS = tuple(game.rules.get("xoliba").ai_levels)
 STRONGEST = LEVELS[-1]
@@ -262,3 +267,16 @@ def strength_section(pairings, deals: int, jobs: int, seed: int) -> list:
         print(f"    {first + ' vs ' + second:<20} " +
               "; ".join(f"{c} {k}" for c, k in parts))
     return checks
+
+
+# --- what the shared benches play of Xoliba ---------------------------------------------
+# The strength bench: two players (rated), three (its own targets), and its solitaire
+# solver as a section of its own.
+STRENGTH = Strength(
+    rows=(Row("xoliba", {"players": 2}, "xoliba 2p", aliases=("xoliba2",)),
+          Row("xoliba3", {"players": 3}, "xoliba 3p")),
+    sections=(Section("solitaire", solitaire_bench.add_strength_arguments,
+                      solitaire_bench.strength_section),))
+# The analysis bench: two and three players, and a solitaire attempt.
+ANALYSIS_SAMPLES = (Sample("xoliba", {"players": 2}), Sample("xoliba3", {"players": 3}),
+                    Sample("solitaire", {"players": 1}))

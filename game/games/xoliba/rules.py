@@ -631,6 +631,14 @@ SPEC = GameSpec(
             "triangle": "sounds.synth:triangle"},
     playouts="game.games.xoliba.playouts:PLAYOUTS",
     frames="game.games.xoliba.frames:FRAMES",
+    benches={"xoliba": ("game.games.xoliba.bench",
+                        "Xoliba computer player: move generation, time per move, "
+                        "strength"),
+             "solitaire": ("game.games.xoliba.solitaire_bench",
+                           "Xoliba solitaire solver: deals proved winnable, lost, "
+                           "undecided; line lengths")},
+    strength="game.games.xoliba.bench:STRENGTH",
+    analysis_bench="game.games.xoliba.bench:ANALYSIS_SAMPLES",
     seat_count=lambda options: options.get("players", 2),
     extra={"match": match_rules},
 )

@@ -23,6 +23,8 @@ is the worker process's maximum resident set size after the deal (ru_maxrss): an
 bound on what the deal needed, since it includes the process's start and its earlier deals.
 
 --levels-only skips the deals, --no-levels skips the levels; the default runs both.
+
+The strength bench runs the deals too, as its section `solitaire` (strength_section).
 """
 from __future__ import annotations
 
@@ -65,6 +67,24 @@ def add_arguments(parser) -> None:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--levels-only", action="store_true", help="skip the deals")
     only.add_argument("--no-levels", action="store_true", help="skip the shipped levels")
+
+
+def add_strength_arguments(parser) -> None:
+    """The strength bench's arguments for its section `solitaire`."""
+    parser.add_argument("--deals", type=positive_int, default=300,
+                        help="solitaire: seeded deals to solve (default 300)")
+    parser.add_argument("--deal-seconds", type=float, default=30.0,
+                        help="solitaire: seconds per deal (default 30)")
+
+
+def strength_section(args) -> list:
+    """The strength bench's section `solitaire`: the solver on seeded deals, in worker
+    processes (their peak memory is the solver's)."""
+    print()
+    deal_args = argparse.Namespace(seed=0, deals=args.deals, budget=args.deal_seconds,
+                                   no_shortest=True, verbose=False, jobs=args.jobs)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        return run_deals(deal_args, pool)
 
 
 def _peak_mb() -> float:

@@ -12,6 +12,9 @@ strength  whole games between two players, alternating seats, per game type: win
 
 Times are wall-clock seconds on this machine, as a player would feel them; the targets
 are printed next to the figures.
+
+What the shared benches play of Xtic is here too: its rows of the strength bench
+(STRENGTH) and its games for the analysis bench (ANALYSIS_SAMPLES).
 """
 from __future__ import annotations
 
@@ -23,6 +26,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 import game.ai
 import game.rules
+from game.bench.analysis import Sample
+from game.bench.strength import Row, Strength
 from game.games.xtic import player as ai_xtic
 
 GAME_TYPES = ("normal", "nodiags", "torus")
@@ -262,3 +267,12 @@ def strength_section(types: list, pairings, games: int, jobs: int, seed: int) ->
                 checks.append((f"don't try vs easy, {game_type}: wins {100 * wins / n:.1f}% "
                                f"> 2 x losses {100 * losses / n:.1f}%", wins > 2 * losses))
     return checks
+
+
+# --- what the shared benches play of Xtic -----------------------------------------------
+# The strength bench: each game type (rated in the normal one); `xtic` selects all three.
+STRENGTH = Strength(rows=tuple(
+    Row(f"xtic-{game_type}", {"game_type": game_type}, f"xtic {game_type}", aliases=("xtic",),
+        rated=game_type == "normal") for game_type in GAME_TYPES))
+# The analysis bench: to its end, the game types in turn; its searches count boards.
+ANALYSIS_SAMPLES = (Sample("xtic", to_end=True, rotate={"game_type": GAME_TYPES}, timed=False),)

@@ -239,4 +239,8 @@ SPEC = GameSpec(
     sounds={"handover": "sounds.synth:handover"},
     playouts="game.games.xtic.playouts:PLAYOUTS",
     frames="game.games.xtic.frames:FRAMES",
+    benches={"xtic": ("game.games.xtic.bench",
+                      "Xtic computer player: time per move, exact solves, strength")},
+    strength="game.games.xtic.bench:STRENGTH",
+    analysis_bench="game.games.xtic.bench:ANALYSIS_SAMPLES",
 )

@@ -676,4 +676,9 @@ SPEC = GameSpec(
     sounds={"pattern": "sounds.synth:pattern"},
     playouts="game.games.xutoli.playouts:PLAYOUTS",
     frames="game.games.xutoli.frames:FRAMES",
+    benches={"xutoli": ("game.games.xutoli.bench",
+                        "Xutoli: rules speed, computer time per tile and strength, frame "
+                        "time with 64 tiles")},
+    strength="game.games.xutoli.bench:STRENGTH",
+    analysis_bench="game.games.xutoli.bench:ANALYSIS_SAMPLES",
 )
