@@ -261,5 +261,6 @@ SPEC = GameSpec(
                      "with 64 tiles")},
     strength="game.games.che.bench:STRENGTH",
     analysis_bench="game.games.che.bench:ANALYSIS_SAMPLES",
+    screenshots=("analysis_che",),
     long_record="game.games.che.bench:long_record",
 )

@@ -395,3 +395,16 @@ def deal_level(deal: dict) -> Level:
     return Level(id=f"deal-{deal['seed']}", title=f"Random deal {deal['seed']}", difficulty=3,
                  par=len(deal["line"]), line=list(deal["line"]), position=deal["position"],
                  par_proven=bool(deal.get("proven")), kind="random")
+
+
+def self_check() -> str:
+    """--self-check's line on the levels (its record's `self_checks`): how many load, and
+    from where; ValueError says what is wrong."""
+    if not LEVELS_FOLDER.is_dir():
+        raise ValueError(f"the levels folder is missing: {LEVELS_FOLDER}")
+    levels, problems = load_levels()
+    if problems:
+        raise ValueError(f"{len(problems)} bad level files, first: {problems[0]}")
+    if not levels:
+        raise ValueError(f"no solitaire levels in {LEVELS_FOLDER}")
+    return f"{len(levels)} solitaire levels in {LEVELS_FOLDER}"

@@ -1,4 +1,5 @@
-"""The Xoliba solitaire puzzles: the level select grid and the search for a random deal.
+"""The Xoliba solitaire puzzles: the level select grid and the search for a random deal;
+and the solitaire's part of the statistics screen (PuzzleStatistics).
 
 The grid shows every level of levels/ as a tile: its number, and either a padlock
 (locked), three empty star slots (open) or the stars earned (solved). Arrows, the d-pad
@@ -21,9 +22,9 @@ import pygame
 
 from game import input as inp
 from game.engine import storage
-from game.games.xoliba.puzzle_progress import (deal_problem, load_progress, near_par_margin,
-                                  progress_path, save_progress)
 from game.games.xoliba.levels import LEVELS_FOLDER, deal_level, load_levels, solitaire_spec
+from game.games.xoliba.puzzle_progress import (deal_problem, load_progress, near_par_margin,
+                                               progress_path, save_progress)
 from game.scenes.base import Scene
 from game.ui.text import draw_text, fit_text
 from game.scenes.notices import notice_lines, notice_width, notices_height, place_notices
@@ -362,3 +363,30 @@ class DealSearchScene(Scene):
                 colour = palette.accent if k == turn else palette.text_dim
                 pygame.draw.circle(surface, colour, point, max(2, round(4 * s)))
         self.draw_ui(surface)
+
+
+class PuzzleStatistics:
+    """Xoliba's rows on the statistics screen (its record's `stats_section`): the solitaire
+    games played and solved, and the puzzles' progress, loaded with the screen. A progress
+    file that could not be used is named in `messages`."""
+
+    def __init__(self):
+        self.progress, message = load_progress()
+        self.levels, _ = load_levels(check_line=False)
+        self.messages = [message] if message else []
+
+    def rows(self, stats) -> list[tuple]:
+        """The section's rows (the statistics screen's kinds) for `stats`."""
+        rows = [("title", "Xoliba solitaire", "")]
+        if stats.solitaire_played:
+            solved = stats.solitaire_solved
+            share = round(100 * solved / stats.solitaire_played)
+            rows.append(("kv", "Solitaire games", f"{solved} solved of "
+                         f"{stats.solitaire_played} played ({share}%)"))
+        levels = self.levels
+        solved_levels = sum(1 for level in levels if self.progress.is_solved(level))
+        rows.append(("kv", "Puzzle levels solved", f"{solved_levels} of {len(levels)}"))
+        rows.append(("kv", "Stars earned", f"{self.progress.total_stars(levels)} of "
+                                           f"{3 * len(levels)}"))
+        rows.append(("kv", "Random deals solved", str(self.progress.deals_solved)))
+        return rows

@@ -620,6 +620,11 @@ SPEC = GameSpec(
     menu_entries=(MenuEntry("Xoliba Solitaire puzzles",
                             "Capture every blue piece with red: 46 graded levels and "
                             "random deals, with hints", "puzzles"),),
+    scenes={"puzzles": "game.games.xoliba.puzzles:PuzzleSelectScene",
+            "deal_search": "game.games.xoliba.puzzles:DealSearchScene",
+            "puzzle": "game.games.xoliba.puzzle_play:PuzzleScene"},
+    stats_section="game.games.xoliba.puzzles:PuzzleStatistics",
+    self_checks=(("levels", "game.games.xoliba.levels:self_check"),),
     colours={
         # the red, blue and green faces of the discs (the seats' names); colour-blind
         # safe: vermillion, blue and bluish green, told apart by their marks as well
@@ -630,6 +635,7 @@ SPEC = GameSpec(
     sounds={"swap": "sounds.synth:swap", "flip": "sounds.synth:flip",
             "triangle": "sounds.synth:triangle"},
     playouts="game.games.xoliba.playouts:PLAYOUTS",
+    monkey="game.games.xoliba.monkey:start_points",
     frames="game.games.xoliba.frames:FRAMES",
     benches={"xoliba": ("game.games.xoliba.bench",
                         "Xoliba computer player: move generation, time per move, "

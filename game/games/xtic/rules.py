@@ -243,4 +243,5 @@ SPEC = GameSpec(
                       "Xtic computer player: time per move, exact solves, strength")},
     strength="game.games.xtic.bench:STRENGTH",
     analysis_bench="game.games.xtic.bench:ANALYSIS_SAMPLES",
+    screenshots=("export", "branch", "analysis_xtic"),
 )
