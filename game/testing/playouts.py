@@ -2,9 +2,9 @@
 checked. `python -m game.bench playouts` runs it (game/bench/playouts.py is its command
 line); the test suite (tests/test_playouts.py) runs it with cheaper checks.
 
-For each mode (MODES: a game, the options that set its rules, a label) the bench plays
-`--games` random games (seeds `--seed`, `--seed` + 1, ...) through `playout`, which checks
-at every step:
+For each mode (registered_modes(): a game, the options that set its rules, a label) the
+bench plays `--games` random games (seeds `--seed`, `--seed` + 1, ...) through `playout`,
+which checks at every step:
 
 * the contract: `to_play` is None exactly when the game is over, and is a seat while it
   is not; `legal_moves()` is a non-empty list of distinct hashable moves while the game
@@ -41,6 +41,7 @@ every 4th step only; see Checks).
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -196,6 +197,13 @@ def all_modes() -> list[Mode]:
             for mode in modes_of(spec)]
 
 
+@functools.cache
+def registered_modes() -> tuple:
+    """Every registered game's modes, found once (a process of the bench finds a mode by
+    its index here): all_modes() when first asked."""
+    return tuple(all_modes())
+
+
 def uncovered(modes: list[Mode]) -> list[tuple]:
     """(game, option, value) of every rule option value that no mode plays (an option
     counts where it applies: fixed, drawn, or by default)."""
@@ -225,7 +233,7 @@ def _plays(spec: GameSpec, mode: Mode, opt, value) -> bool:
 
 def modes_for(game_name: str | None = None, label: str | None = None) -> list[Mode]:
     """The modes of a game (or all), with exactly this label, else containing it."""
-    found = [m for m in MODES if game_name is None or m.game == game_name]
+    found = [m for m in registered_modes() if game_name is None or m.game == game_name]
     if label is not None:
         exact = [m for m in found if m.label == label]
         found = exact or [m for m in found if label.lower() in m.label.lower()]
@@ -626,7 +634,7 @@ def _one(task: tuple) -> tuple:
     """(mode index, seed, Checks) -> (moves, stopped unfinished, failure text or None)."""
     index, seed, checks = task
     try:
-        stats = run_mode(MODES[index], seed, checks)
+        stats = run_mode(registered_modes()[index], seed, checks)
     except Exception as exc:       # PlayoutFailure, or a bad mode
         return 0, False, f"{type(exc).__name__}: {exc}"
     return stats.moves, stats.stopped, None
@@ -648,7 +656,7 @@ def run(args) -> int:
     pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:
         for mode in chosen:
-            index = MODES.index(mode)
+            index = registered_modes().index(mode)
             tasks = [(index, seed, checks) for seed in seeds]
             started = time.perf_counter()
             if pool is not None:
@@ -684,6 +692,3 @@ def run(args) -> int:
     print("\nPASS: no failures")
     return 0
 
-
-# Every registered game's modes (built last: each game's Playouts uses the names above).
-MODES = all_modes()
