@@ -16,7 +16,7 @@ from game.games import GAMES
 ROOT = Path(__file__).resolve().parents[1]
 # The games' procedural art, painted by the shared painters: game -> its module.
 ART = {"xtic": "sprites/xtic_pieces.py", "xoliba": "sprites/xoliba_pieces.py",
-       "catalina": "sprites/dice.py", "che": "sprites/truchet_tiles.py",
+       "catalina": "sprites/catalina_pieces.py", "che": "sprites/truchet_tiles.py",
        "xutoli": "sprites/truchet_tiles.py"}
 
 

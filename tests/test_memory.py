@@ -100,8 +100,7 @@ def test_every_budget_belongs_to_a_cache():
     # The painters' modules make their caches as they are imported.
     import game.ui.text
     import game.games.truchet.view
-    import sprites.catalina_marks
-    import sprites.dice
+    import sprites.catalina_pieces
     import sprites.display_format
     import sprites.truchet_tiles
     import sprites.xoliba_pieces

@@ -31,8 +31,7 @@ from game.ui.marks import draw_caption, draw_hint_outline
 from game.games.catalina import rules
 from game.ui.text import draw_text, fit_text, fitting_size, font, render_text
 from game.views.base import BoardView
-from sprites import catalina_marks as marks
-from sprites import dice as dice_art
+from sprites import catalina_pieces as art
 
 POP_TIME = 0.25             # a new mark grows in (normal speed)
 BIG_TIME = 0.5              # a decided large tile's mark grows in
@@ -58,7 +57,7 @@ class CatalinaView(BoardView):
         self.hover = None               # (x, y) of the tile under the mouse
         self.over_tray = False
         self.clock = 0.0
-        self.roll_anim = None           # a dice_art.DiceRoll while the dice tumble
+        self.roll_anim = None           # an art.DiceRoll while the dice tumble
         self.pops: list = []            # [kind, index, elapsed, duration]
         self.skipped = None             # the reason of the last skipped turn, until a claim
         self.per_position = PerPosition()
@@ -93,8 +92,8 @@ class CatalinaView(BoardView):
         # roll would stall its first frames.
         for value in (1, 2, 3, 4):
             for size in (self.die_size, round(self.die_size * 1.5)):
-                dice_art.d4_image(size, value, self.app.palette)
-        dice_art.shadow_image(self.die_size)
+                art.d4_image(size, value, self.app.palette)
+        art.shadow_image(self.die_size)
         if self.roll_anim is not None:
             self.roll_anim = None               # thrown again into the new tray, settled
         self._layer_key = None
@@ -124,7 +123,7 @@ class CatalinaView(BoardView):
 
     def dice_rects(self) -> list:
         """Where the settled dice lie in the tray, in the order of the roll."""
-        return dice_art.row_rects(self.tray_rect, 4, self.die_size)
+        return art.row_rects(self.tray_rect, 4, self.die_size)
 
     # --- what the roll allows -------------------------------------------------------------
     def claimable(self) -> dict:
@@ -222,9 +221,9 @@ class CatalinaView(BoardView):
     def on_move(self, move, before) -> None:
         factor = self.app.settings.animation_factor
         if isinstance(move, rules.Roll):
-            self.roll_anim = dice_art.DiceRoll(move.dice, self.tray_rect,
-                                               seed=f"{self.state.seed}:{len(before.history)}",
-                                               duration=ROLL_TIME / max(factor, 0.01))
+            self.roll_anim = art.DiceRoll(move.dice, self.tray_rect,
+                                          seed=f"{self.state.seed}:{len(before.history)}",
+                                          duration=ROLL_TIME / max(factor, 0.01))
             if factor <= 0:
                 self.roll_anim.skip()
             self.app.sounds.play("dice_rattle")
@@ -277,7 +276,7 @@ class CatalinaView(BoardView):
 
     # --- text -----------------------------------------------------------------------------
     def seat_colour(self, seat: int):
-        return marks.seat_colour(self.app.palette, seat)
+        return art.seat_colour(self.app.palette, seat)
 
     def status(self) -> str:
         state = self.state
@@ -352,8 +351,8 @@ class CatalinaView(BoardView):
             self._draw_coordinates(surface)
         if self.state.winning_line and not self.pops:
             rects = [self.block_rect(big) for big in self.state.winning_line]
-            marks.line_stroke(surface, palette.highlight_good, rects[0].center,
-                              rects[-1].center, max(6, round(self.block / 10)))
+            art.line_stroke(surface, palette.highlight_good, rects[0].center,
+                            rects[-1].center, max(6, round(self.block / 10)))
         self._draw_tray(surface)
 
     def _draw_coordinates(self, surface) -> None:
@@ -440,7 +439,7 @@ class CatalinaView(BoardView):
 
     def _draw_mark(self, surface, rect, seat: int, grow: float) -> None:
         side = max(4, round(rect.w * 0.86 * (0.4 + 0.6 * grow)))
-        image = marks.mark_image(side, seat, self.seat_colour(seat))
+        image = art.mark_image(side, seat, self.seat_colour(seat))
         surface.blit(image, image.get_rect(center=rect.center))
 
     def _draw_large(self, surface, big: int, grow: float, offset=(0, 0)) -> None:
@@ -469,10 +468,10 @@ class CatalinaView(BoardView):
             first, last = grid_xy(line[0]), grid_xy(line[-1])
             start = self.cell_rect(*first).move(offset).center
             end = self.cell_rect(*last).move(offset).center
-            marks.line_stroke(surface, colour, start, end, max(3, round(self.cell / 7)))
+            art.line_stroke(surface, colour, start, end, max(3, round(self.cell / 7)))
         # The large mark is translucent: the small grid and its line show through.
         side = max(8, round(self.block * 0.86 * (0.3 + 0.7 * grow)))
-        image = marks.mark_image(side, owner, colour, stroke=0.1).copy()
+        image = art.mark_image(side, owner, colour, stroke=0.1).copy()
         image.set_alpha(round(170 * grow))
         surface.blit(image, image.get_rect(center=block.center))
 
@@ -545,12 +544,12 @@ class CatalinaView(BoardView):
         claim = self.pointed_claim()
         rects = self.dice_rects()
         if claim is None:
-            dice_art.draw_dice_row(surface, rects, dice, palette, colour)
+            art.draw_dice_row(surface, rects, dice, palette, colour)
             return
         # The dice laid out in the order that spells the pointed tile, each labelled.
         faces = state.claim_orderings(claim)[0]
-        dice_art.draw_dice_row(surface, rects, faces, palette, colour,
-                               highlight=set(range(4)))
+        art.draw_dice_row(surface, rects, faces, palette, colour,
+                          highlight=set(range(4)))
         slot = tray.w // len(rects) - 6
         for i, (rect, face, value) in enumerate(zip(rects, faces, claim)):
             text = f"{SLOT_NAMES[i]} {value}" if face != 4 else f"{SLOT_NAMES[i]} {value} (4)"
@@ -597,11 +596,11 @@ def draw_nested_board(surface, board, palette, fill=None, claimed=None, decided=
             pygame.draw.line(surface, palette.board_line, a, b, 3)
     for (x, y), seat in (claimed or {}).items():
         rect = cell_rect(x, y)
-        image = marks.mark_image(round(rect.w * 0.86), seat, marks.seat_colour(palette, seat))
+        image = art.mark_image(round(rect.w * 0.86), seat, art.seat_colour(palette, seat))
         surface.blit(image, image.get_rect(center=rect.center))
     for start, end, seat in lines:
-        marks.line_stroke(surface, marks.seat_colour(palette, seat), cell_rect(*start).center,
-                          cell_rect(*end).center, max(3, round(cell / 7)))
+        art.line_stroke(surface, art.seat_colour(palette, seat), cell_rect(*start).center,
+                        cell_rect(*end).center, max(3, round(cell / 7)))
     for big, owner in (decided or {}).items():
         area = pygame.Rect(round(board.x + (big % 3) * block + 3),
                            round(board.y + (big // 3) * block + 3),
@@ -618,8 +617,8 @@ def draw_nested_board(surface, board, palette, fill=None, claimed=None, decided=
             continue
         veil.fill((*palette.background, 110))
         surface.blit(veil, area)
-        image = marks.mark_image(round(block * 0.8), owner, marks.seat_colour(palette, owner),
-                                 stroke=0.1).copy()
+        image = art.mark_image(round(block * 0.8), owner, art.seat_colour(palette, owner),
+                               stroke=0.1).copy()
         image.set_alpha(170)
         surface.blit(image, image.get_rect(center=area.center))
     return cell_rect
@@ -643,8 +642,8 @@ def illustrate_roll(surface, rect, palette, dice) -> None:
                             if claim_at(x, y) in named})
     tray = pygame.Rect(board.x, board.bottom + 6, board.w, size + 8)
     wild = {i for i, value in enumerate(dice) if value == 4}
-    dice_art.draw_dice_row(surface, dice_art.row_rects(tray, 4, size), tuple(dice), palette,
-                           highlight=wild or None)
+    art.draw_dice_row(surface, art.row_rects(tray, 4, size), tuple(dice), palette,
+                      highlight=wild or None)
     words = " ".join(str(d) for d in dice)
     draw_text(surface, fit_text(f"{words} names these {len(named)} tiles", text, rect.w),
               (rect.centerx, tray.bottom + 4), text, palette.text, anchor="midtop")
