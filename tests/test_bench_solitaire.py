@@ -1,5 +1,6 @@
-"""`python -m game.bench solitaire`, the shipped-levels section (game/games/xoliba/solitaire_bench.py):
-kept fast: two easy levels solved in this process, and the report on made-up rows."""
+"""`python -m game.bench solitaire`, the shipped-levels section
+(game/games/xoliba/solitaire_bench.py), kept fast: two easy levels solved in this
+process, and the report on made-up rows."""
 import pytest
 
 from game.games.xoliba import solitaire_bench as B

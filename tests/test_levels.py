@@ -293,7 +293,7 @@ def test_rules_layer_stays_headless():
     assert subprocess.run([sys.executable, "-c", code], cwd=LEVELS_FOLDER.parent).returncode == 0
 
 
-# --- reprove (game/games/xoliba/level_maker.py) ----------------------------------------------------------
+# --- reprove (game/games/xoliba/level_maker.py) ------------------------------------------
 def _detour_line(position):
     """A 3-move winning line of `position`: two moves that capture nothing, then the win."""
     red, blue = S.masks_of(X.parse_position(position, 1))

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.games.xoliba import solver
-from game.games.xoliba.puzzle_progress import (OPEN_AHEAD, PuzzleProgress, load_progress, progress_path,
-                                  save_progress, stars_for)
+from game.games.xoliba.puzzle_progress import (OPEN_AHEAD, PuzzleProgress, load_progress,
+                                               progress_path, save_progress, stars_for)
 from game.games.xoliba import rules as xoliba
 from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.games.xoliba.puzzle_play import PuzzleScene

@@ -198,6 +198,6 @@ def analyse_job(args: dict, report) -> dict:
     return analyse_record(args["record"], report=report, seconds=args.get("seconds"))
 
 
-__all__ = ["Assessor", "THRESHOLD", "analyse_job", "analyse_record", "assess", "assessor_of", "blunders",
-           "finished_values", "for_mover", "make_assessment", "seat_count", "seconds_for",
-           "sign", "squash"]
+__all__ = ["Assessor", "THRESHOLD", "analyse_job", "analyse_record", "assess", "assessor_of",
+           "blunders", "finished_values", "for_mover", "make_assessment", "seat_count",
+           "seconds_for", "sign", "squash"]

@@ -8,8 +8,8 @@ table, painted once by hand (pygame-gui has no table). Left/Right (or the pointe
 between "Reset statistics" (asked first; the puzzle progress is kept) and "Back".
 
 A statistics file (or a file of a game's own section, the puzzle progress) that could not
-be used was kept aside by its loader; the message naming it shows in a notice panel over the buttons, and the page
-above it gives up the room (it scrolls).
+be used was kept aside by its loader; the message naming it shows in a notice panel over
+the buttons, and the page above it gives up the room (it scrolls).
 """
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ from array import array
 
 from game.ai import SearchCancelled, SearchTimeout
 from game.games.catalina.rules import (DEAD, LINE_MASKS, LINES, LINES_THROUGH, PASS, REACH_MASKS,
-                                 ROLL_PROBABILITY, ROLLS, grid_result)
+                                       ROLL_PROBABILITY, ROLLS, grid_result)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
 HARD_BUDGET = 0.8            # seconds per claim, checked between searched claims

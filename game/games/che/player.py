@@ -63,7 +63,7 @@ import time
 
 from game.ai import SearchCancelled, SearchTimeout
 from game.games.truchet.layout import (BAND_STEPS, CORNER_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
-                                RIGHT, STRIDE, Tile, TruchetLayout)
+                                       RIGHT, STRIDE, Tile, TruchetLayout)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
 HARD_BUDGET = 3.0            # seconds for a turn (its first tile; the second is planned)

@@ -27,7 +27,7 @@ from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
 # Some of these are not used here: views and the computer player import them from here.
 from game.games.truchet.layout import (LEFT, TILE_COLOURS, RIGHT, Tile, TruchetLayout, format_tile,
-                                key_of, parse_tile_move)
+                                       key_of, parse_tile_move)
 
 LIGHT, DARK = 0, 1
 AGREE = "agree"         # both players agree to end (unlimited pool only): scored as a run-out

@@ -1,10 +1,11 @@
 """The Xoliba solitaire level generator: `python -m game.games.xoliba.level_maker …`.
 
-    python -m game.games.xoliba.level_maker generate [--lessons 12] [--deals 34] [--time 12] [--jobs 2]
-                                         [--out levels] [--force] [--dry-run]
+    python -m game.games.xoliba.level_maker generate [--lessons 12] [--deals 34] [--time 12]
+                                                     [--jobs 2] [--out levels] [--force]
+                                                     [--dry-run]
     python -m game.games.xoliba.level_maker check [folder]
-    python -m game.games.xoliba.level_maker reprove [--time 60] [--jobs 2] [--only IDS] [--folder levels]
-                                        [--dry-run]
+    python -m game.games.xoliba.level_maker reprove [--time 60] [--jobs 2] [--only IDS]
+                                                    [--folder levels] [--dry-run]
 
 `generate` makes two kinds of candidates and keeps only those the solver
 (game/games/xoliba/solver.py) proves winnable within its budget:

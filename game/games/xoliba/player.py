@@ -42,7 +42,7 @@ import time
 
 from game.ai import SearchCancelled, SearchTimeout
 from game.games.xoliba.rules import (BY_SIZE_DESC, NO_CAPTURE_LIMIT, PASS, POINTS, REPETITIONS,
-                               TRIANGLES, WHITE, formed_moves)
+                                     TRIANGLES, WHITE, formed_moves)
 from game.games.xoliba.rules import can_move as has_move
 
 LEVELS = ("beginner", "easy", "medium", "hard", "expert")

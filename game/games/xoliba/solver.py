@@ -54,7 +54,7 @@ from itertools import combinations
 from dataclasses import dataclass, field
 
 from game.games.xoliba.rules import (AT_CORNER, BLUE, DIRECTIONS, POINTS, RED, SIDE, TRIANGLES,
-                               WHITE, on_board)
+                                     WHITE, on_board)
 
 ALL = 0
 for _p in POINTS:

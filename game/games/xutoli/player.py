@@ -40,7 +40,7 @@ import time
 from game.ai import SearchCancelled, SearchTimeout
 from game.games.truchet.layout import BAND_STEPS, LEFT, OFFSET, RIGHT, STRIDE, Tile
 from game.games.xutoli.rules import (XutoliBoard, canonical_key, pattern_letter,
-                               target_matches)
+                                     target_matches)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
 HARD_BUDGET = 1.0            # seconds per move, roughly (checked between positions)

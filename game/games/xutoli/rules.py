@@ -57,8 +57,8 @@ from game.engine.registry import GameSpec, Option
 from game.engine.state import GameState, IllegalMoveError, Outcome
 # Some of these are not used here: views and the computer player import them from here.
 from game.games.truchet.layout import (LEFT, TILE_COLOURS, OFFSET, RIGHT, STRIDE, Tile,
-                                TruchetLayout, format_tile, key_of, parse_tile_move,
-                                xy_of)
+                                       TruchetLayout, format_tile, key_of, parse_tile_move,
+                                       xy_of)
 
 WHITE, BLUE = 0, 1
 SEATS = ("White", "Blue")
