@@ -2,11 +2,11 @@
 a diagram drawn by the game's own painters.
 
 `pages(spec)` gives a game's pages in reading order: the tuple its record names
-(`rule_pages="game.games.xtic.rule_pages:PAGES"`, the game's own module). A `Page` is
-plain data: a title, a few short paragraphs (bullets start with "•"), and `draw(surface,
-rect, palette)`, which paints the page's diagram inside `rect`. The draw functions live
-next to each game's board view (its module-level `illustrate_*` functions) and are
-imported only when a page is drawn (`art`), so the pages' tables stay light.
+(`rule_pages="game.games.<name>.rule_pages:PAGES"`). A `Page` is plain data: a title, a
+few short paragraphs (bullets start with "•"), and `draw(surface, rect, palette)`, which
+paints the page's diagram inside `rect`. The draw functions live next to each game's
+board view (its module-level `illustrate_*` functions) and are imported only when a page
+is drawn (`art`), so the pages' tables stay light.
 """
 from __future__ import annotations
 
