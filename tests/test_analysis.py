@@ -15,7 +15,7 @@ from game.ai import SearchCancelled
 from game.ai import analysis
 from game.games.xoliba import solver as xoliba_solver
 from game.ai.worker import AIWorker
-from test_xoliba_solver import BLUE_ON_CORNER  # a solitaire position proved lost
+from samples import BLUE_ON_CORNER  # a solitaire position proved lost
 
 QUICK = 0.05                    # seconds per position in the playout tests
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from game.engine.state import IllegalMoveError
 from game.games.che import rules as che
 from game.games.truchet.layout import LEFT, RIGHT, Tile
-from test_truchet import model_open_cells, model_regions
+from truchet_model import model_open_cells, model_regions
 
 SPEC = che.SPEC
 LIGHT, DARK = 0, 1

@@ -15,9 +15,8 @@ from game.games.xoliba.puzzle_progress import (OPEN_AHEAD, PuzzleProgress, load_
 from game.games.xoliba import rules as xoliba
 from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.games.xoliba.puzzle_play import PuzzleScene
-from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, scene_name,
-                          settle, shoot, step, wait_for, wait_for_scene, written)
-from test_xoliba_scenes import play_xoliba_move
+from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, play_xoliba_move,
+                          scene_name, settle, shoot, step, wait_for, wait_for_scene, written)
 
 LEVELS, _ = load_levels(LEVELS_FOLDER)
 

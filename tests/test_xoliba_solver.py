@@ -8,6 +8,7 @@ import pytest
 import game.rules
 from game.games.xoliba import solver as S
 from game.games.xoliba import rules as X
+from samples import BLUE_ON_CORNER
 
 ONE_CAPTURE_TWO_BLUE = """\
 .wrwww.
@@ -35,15 +36,6 @@ wwwwwww
 wwwwwww
 rwwwwrw
 .wwwrw."""
-
-BLUE_ON_CORNER = """\
-.wwwww.
-wwwwwww
-wwwwwww
-wwrrrww
-wwwwwww
-wwrwrww
-.bwwww."""
 
 TWO_CAPTURES_FIVE_REDS = """\
 .wwwww.

@@ -21,7 +21,7 @@ from game.games.xutoli import rules as xutoli
 from game.games.truchet.layout import LEFT, RIGHT, Tile
 from game.games.xutoli.rules import (XutoliBoard, canonical_key, draw_targets, pattern_letter,
                                      rotate_key)
-from test_truchet import model_regions
+from truchet_model import model_regions
 
 SPEC = xutoli.SPEC
 WHITE, BLUE = 0, 1
