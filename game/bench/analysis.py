@@ -7,15 +7,14 @@ the positions analysed, against TARGET (a minute for a 60-move game); the exit s
 1 if a game's worst run misses it.
 
 The games are each game's samples, named by its record (GameSpec.analysis_bench, a tuple
-of Sample: game/games/<name>/bench.py): Xtic to its end (at most 17 moves); Xoliba with
-two and with three players, a Xoliba solitaire attempt, Catalina Tiles (its dice rolls
-count as moves), Che and Xutoli, seeded games of --moves moves. The moves mix the game's
-"easy" level with random moves, and a move that would end the game is avoided while
-another exists, so the games last; when a game still ends early the next seeds are tried
-(up to SEED_TRIES) and the longest is kept. Such games are not all hard to analyse (long
-Xutoli games are ones where both players leave wins on the board, found at once), so the
-"bound" column gives each game's worst case: positions x seconds per position, every
-search running to its deadline (Xtic: -, its searches count boards, not seconds).
+of Sample: game/games/<name>/bench.py), seeded games of --moves moves or to their end.
+The moves mix the game's "easy" level with random moves, and a move that would end the
+game is avoided while another exists, so the games last; when a game still ends early
+the next seeds are tried (up to SEED_TRIES) and the longest is kept. Such games are not
+all hard to analyse (long Xutoli games are ones where both players leave wins on the
+board, found at once), so the "bound" column gives each game's worst case: positions x
+seconds per position, every search running to its deadline ("-" for a game whose
+searches count boards, not seconds).
 
 Times are wall-clock seconds (time.perf_counter; the searches' budgets are wall-clock
 too) on this machine.
