@@ -1,6 +1,7 @@
 """The scenes by name. Scenes open one another through the app (`app.open("results",
 play)`), never by importing each other, so the scenes form no import cycle; a scene's
-module is imported when it is first opened."""
+module is imported when it is first opened. A game's own screens (Xoliba's solitaire
+puzzles) are named by its record (GameSpec.scenes)."""
 from __future__ import annotations
 
 from game.engine.registry import load_reference
@@ -17,9 +18,6 @@ SCENES = {
     "rules": "game.scenes.rules:RulesScene",
     "settings": "game.scenes.settings:SettingsScene",
     "stats": "game.scenes.stats:StatsScene",
-    "puzzles": "game.scenes.puzzles:PuzzleSelectScene",
-    "deal_search": "game.scenes.puzzles:DealSearchScene",
-    "puzzle": "game.scenes.puzzle_play:PuzzleScene",
     "games": "game.scenes.games:GamesScene",
     "replay": "game.scenes.replay:ReplayScene",
     "play_from_here": "game.scenes.record_dialogs:BranchScene",
@@ -27,9 +25,19 @@ SCENES = {
 }
 
 
+def scenes() -> dict:
+    """Every scene's reference by name: the shared ones, then the games' own."""
+    import game.rules
+    known = dict(SCENES)
+    for spec in game.rules.in_order():
+        known.update(spec.scenes)
+    return known
+
+
 def scene_class(name: str):
     """The scene class (or a function making the scene) called `name`."""
+    known = scenes()
     try:
-        return load_reference(SCENES[name])
+        return load_reference(known[name])
     except KeyError:
-        raise KeyError(f"no scene called {name!r}; known: {', '.join(SCENES)}") from None
+        raise KeyError(f"no scene called {name!r}; known: {', '.join(known)}") from None

@@ -2,8 +2,8 @@
 by anyone who wants to know whether a build works on their machine.
 
 It opens the window on the menu (headless with SDL_VIDEODRIVER=dummy), checks that the
-gamepad support (SDL's game controllers) loaded, loads the
-solitaire levels, checks that the user's config and data folders can be written, and
+gamepad support (SDL's game controllers) loaded, runs the games' own checks (Xoliba's:
+its solitaire levels load), checks that the user's config and data folders can be written, and
 plays a few moves of every game against the computer, whose moves come from the worker
 process (a frozen app must restart itself as that process). The games are played in a
 temporary folder, so the player's saves and statistics are never touched. One line per
@@ -33,7 +33,7 @@ def run() -> int:
     with tempfile.TemporaryDirectory(prefix="little-abstracts-check-") as home:
         os.environ[storage.HOME_OVERRIDE] = home      # the games below are not the player's
         try:
-            checks += [("levels", check_levels), ("menu and games", check_games)]
+            checks += game_checks() + [("menu and games", check_games)]
             failed = 0
             for name, check in checks:
                 try:
@@ -64,16 +64,22 @@ def check_folders(storage, folders) -> str:
     return "writable: " + ", ".join(str(folder) for folder in folders)
 
 
-def check_levels() -> str:
-    from game.rules import xoliba_levels
-    if not xoliba_levels.LEVELS_FOLDER.is_dir():
-        raise CheckFailed(f"the levels folder is missing: {xoliba_levels.LEVELS_FOLDER}")
-    levels, problems = xoliba_levels.load_levels()
-    if problems:
-        raise CheckFailed(f"{len(problems)} bad level files, first: {problems[0]}")
-    if not levels:
-        raise CheckFailed(f"no solitaire levels in {xoliba_levels.LEVELS_FOLDER}")
-    return f"{len(levels)} solitaire levels in {xoliba_levels.LEVELS_FOLDER}"
+def game_checks() -> list:
+    """(name, check) of the games' own checks (their records' `self_checks`, such as
+    Xoliba's levels): each returns its line, and raises ValueError saying what failed."""
+    import game.rules
+    return [(name, _game_check(reference)) for spec in game.rules.in_order()
+            for name, reference in spec.self_checks]
+
+
+def _game_check(reference: str):
+    def check() -> str:
+        from game.engine.registry import load_reference
+        try:
+            return load_reference(reference)()
+        except ValueError as error:
+            raise CheckFailed(str(error)) from None
+    return check
 
 
 def check_games() -> str:
@@ -101,7 +107,7 @@ def check_games() -> str:
         played = []
         for name in game.rules.names():
             spec = game.rules.get(name)
-            state = spec.new_game(seed=7, options={"players": 2} if name == "xoliba" else {})
+            state = spec.new_game(seed=7, options=spec.demo_options)
             play = PlayScene(app, state, [Seat("human", None),
                                           Seat("computer", spec.ai_levels[0])])
             app.push(play)

@@ -4,7 +4,7 @@ A tile is a square in its dominant colour with a quarter disc of the other colou
 of its two cut corners: the arcs join the midpoints of adjacent edges, and what is left of
 the dominant colour is the band between the two other corners. Orientation LEFT puts the
 band on the "\\" diagonal (top-left to bottom-right on screen, y growing downwards, as in
-game.rules.truchet), RIGHT on the "/" diagonal.
+game.games.truchet.layout), RIGHT on the "/" diagonal.
 
 Colours are `palette.tiles` (light/white, dark/blue). The two differ strongly in lightness
 in every palette, and which one is dominant is also told by shape (the band against the

@@ -22,7 +22,7 @@ import math
 
 import pygame
 
-from game.rules.xoliba import MISSING, POINTS, SIDE, TRIANGLES, WHITE
+from game.games.xoliba.rules import MISSING, POINTS, SIDE, TRIANGLES, WHITE
 from sprites import display_format
 from sprites.surface_cache import SurfaceCache
 from sprites.palettes import Palette, darken, lighten, luminance, mix

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
-from game.rules.xtic import describe_piece
+from game.games.xtic.rules import describe_piece
 from sprites import display_format
 from sprites.surface_cache import SurfaceCache
 from sprites.palettes import Palette, darken, lighten

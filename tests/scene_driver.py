@@ -21,7 +21,7 @@ from game.testing import events
 from game.testing.events import (click_event, drag_events, key_event,
                                  motion_event, release_event, resize_event, wheel_event)
 from game.testing.events import FakePad
-from game.views.xtic_view import BOARD, POOL
+from game.games.xtic.view import BOARD, POOL
 
 FRAME = 1 / 60
 WAIT_FRAME = 1 / 10          # while only waiting (an animation, the results delay), bigger
@@ -450,3 +450,85 @@ class Mouse(Device):
 
 
 DEVICES = {"keyboard": Keyboard, "mouse": Mouse, "gamepad": Gamepad}
+
+
+# --- input a test enters as a person would ---------------------------------------------
+def drag(app, monkeypatch, start, end):
+    """The left button pressed at `start`, moved to `end`, released: pygame-gui reads the
+    pointer itself while a slider's button is held."""
+    position = [start]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: position[0])
+    step(app, [motion_event(start), click_event(start)], frames=2)
+    for t in (0.25, 0.5, 0.75, 1.0):
+        position[0] = (round(start[0] + (end[0] - start[0]) * t), start[1])
+        step(app, [motion_event(position[0], buttons=(1, 0, 0))], frames=2)
+    step(app, [release_event(end)], frames=2)
+
+
+def place_tile(device, play, tile) -> None:
+    """Place `tile` in a tile game (Che, Xutoli) as a person would: colour switched if
+    needed, then the cell."""
+    view = play.view
+    for _ in range(4):
+        ghost = (tile.colour, tile.orient) if not play.state.layout.count else tile.colour
+        mine = (view.colour, view.first_orient) if not play.state.layout.count else view.colour
+        if mine == ghost:
+            break
+        if device.name == "mouse":
+            device.click(view.cell_rect(tile.x, tile.y).center, button=3)
+        elif device.name == "keyboard":
+            device.key(pygame.K_TAB)
+        else:
+            device.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    count = play.state.layout.count
+    if device.name == "mouse":
+        device.click(view.cell_rect(tile.x, tile.y).center)
+    else:
+        x, y = tile.x - view.cursor[0], tile.y - view.cursor[1]
+        device.directions((["right"] * x if x > 0 else ["left"] * -x)
+                          + (["down"] * y if y > 0 else ["up"] * -y))
+        assert view.cursor == (tile.x, tile.y)
+        device.confirm()
+    assert play.state.layout.count == count + 1, f"{tile} was not placed"
+    assert play.state.layout.tile_at(tile.x, tile.y) == tile
+
+
+def _next_event(device):
+    if device.name == "keyboard":
+        return key_event(pygame.K_TAB)
+    return pad_event(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, device.pad.instance_id)
+
+
+def play_xoliba_move(device, move) -> None:
+    """Enter one Xoliba move as a person would: the piece, the point, the triangle."""
+    view = play_scene(device.app).view
+    frm, to, t = move
+    if device.name == "mouse":
+        device.click(view.centre(frm))
+        assert view.selected == frm
+        device.click(view.centre(to))
+        if view.choosing:
+            index = view.choices.index(t)
+            if index != view.choice:
+                device.click(view.choice_rows[index].center)
+            else:
+                device.click(view.centre(to))
+        return
+    # Keyboard and gamepad: Tab / RB jumps between the pieces that can move, then
+    # between the selected piece's targets; left/right picks the triangle.
+    for spot in (frm, to):
+        for _ in range(60):
+            if view.cursor == spot:
+                break
+            device.send(_next_event(device))
+        assert view.cursor == spot
+        device.confirm()
+        if spot == frm:
+            assert view.selected == frm
+    if view.choosing:
+        for _ in range(len(view.choices)):
+            if view.choices[view.choice] == t:
+                break
+            device.direction("right")
+        assert view.choices[view.choice] == t
+        device.confirm()

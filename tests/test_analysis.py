@@ -1,6 +1,6 @@
 """Game analysis (game/ai/analysis.py, docs/ANALYSIS.md): every position of a record
 assessed by the strongest level, values per seat in -1..1, the moves that threw a game
-away; Xtic's exact values, Xoliba solitaire verdicts, and the worker's "analyse" job
+away; Xtic's exact values, Xoliba solitaire verdicts, and the worker's analysis job
 (progress, result, cancel). Small budgets keep the file quick."""
 from __future__ import annotations
 
@@ -13,10 +13,9 @@ import game.records
 import game.rules
 from game.ai import SearchCancelled
 from game.ai import analysis
-from game.ai import xoliba_solver
-from game.ai.jobs import JOBS
+from game.games.xoliba import solver as xoliba_solver
 from game.ai.worker import AIWorker
-from test_xoliba_solver import BLUE_ON_CORNER  # a solitaire position proved lost
+from samples import BLUE_ON_CORNER  # a solitaire position proved lost
 
 QUICK = 0.05                    # seconds per position in the playout tests
 
@@ -185,7 +184,7 @@ def xtic_after(seed: int, empties: int):
 def test_xtic_says_whether_a_zero_is_a_proven_draw_or_nothing_found():
     """An Xtic 0 is a draw only when the solver reached the end; otherwise nothing was
     found within the search's horizon, which the assessment names (its real depth)."""
-    from game.ai import xtic as ai
+    from game.games.xtic import player as ai
     open_game = analysis.assess(xtic_after(1, 13), 0.5)         # 13 empty squares
     assert open_game["values"] == [0.0, 0.0] and not open_game["exact"]
     assert open_game["horizon"] == ai.FALLBACK_DEPTH == 6
@@ -293,16 +292,17 @@ def test_a_bad_record_raises_naming_the_line():
 
 
 def test_every_game_has_a_budget():
-    for name in game.rules.names():
-        assert name in analysis.SECONDS
-    assert "xoliba solitaire" in analysis.SECONDS
+    for spec in game.rules.all_specs():
+        assert analysis.seconds_for(spec.new_game(seed=1)) > 0
+    solitaire = game.rules.get("xoliba").new_game(seed=1, options={"players": 1})
+    assert analysis.seconds_for(solitaire) > 0
 
 
 # --- the worker job ---------------------------------------------------------------------------
 def test_analyse_job_in_this_process():
     text = game.records.dumps(playout("che", {}, 5))
     reports = []
-    result = JOBS["analyse"]({"record": text, "seconds": QUICK}, reports.append)
+    result = analysis.analyse_job({"record": text, "seconds": QUICK}, reports.append)
     assert len(result["assessments"]) == 6 and reports[-1]["done"] == 6
     assert set(result) == {"assessments", "movers", "blunders"}
 
@@ -317,12 +317,15 @@ def wait_for(worker, condition, seconds=60.0):
     raise AssertionError("the worker did not answer in time")
 
 
+ANALYSE = "game.ai.analysis:analyse_job"           # the worker's job
+
+
 def test_analyse_job_through_the_worker_reports_progress_and_can_be_cancelled():
     worker = AIWorker()
     try:
         state = playout("xtic", {"game_type": "normal"}, 6)
         text = game.records.dumps(state)
-        worker.request_job("analyse", {"record": text, "seconds": QUICK})
+        worker.request_job(ANALYSE, {"record": text, "seconds": QUICK})
         reply = wait_for(worker, lambda r: r is not None)
         assert reply.error is None, reply.error
         result = reply.result
@@ -333,15 +336,15 @@ def test_analyse_job_through_the_worker_reports_progress_and_can_be_cancelled():
 
         # A long analysis (a minute at 1 s per position), cancelled after its first report.
         long_game = playout("xoliba", {"players": 2}, 60, seed=1)
-        worker.request_job("analyse", {"record": game.records.dumps(long_game),
-                                       "seconds": 1.0})
+        worker.request_job(ANALYSE, {"record": game.records.dumps(long_game),
+                                     "seconds": 1.0})
         wait_for(worker, lambda r: worker.progress is not None)
         assert worker.busy and worker.progress["done"] >= 1
         assert worker.progress["done"] < worker.progress["total"]
         worker.cancel()
         assert not worker.busy and not worker.process_alive
 
-        worker.request_job("analyse", {"record": "garbage"})
+        worker.request_job(ANALYSE, {"record": "garbage"})
         reply = wait_for(worker, lambda r: r is not None)
         assert reply.error and "ValueError" in reply.error and "line 1" in reply.error
     finally:
@@ -352,7 +355,7 @@ def test_a_long_record_is_analysed_walking_one_replay_not_a_copy_per_position(mo
     """A copy of every position made a 60,000-tile Che record's analysis quadratic in time
     and memory; the walk hands each position to assess in turn, copying none."""
     from game.engine.state import GameState
-    from game.testing.record_fuzz import long_che_record
+    from game.games.che.bench import long_record
     seen = []
 
     def fake_assess(state, seconds, should_stop=None):
@@ -361,6 +364,6 @@ def test_a_long_record_is_analysed_walking_one_replay_not_a_copy_per_position(mo
 
     monkeypatch.setattr(analysis, "assess", fake_assess)
     monkeypatch.setattr(GameState, "copy", lambda self: pytest.fail("a position copied"))
-    result = analysis.analyse_record(long_che_record(500))
+    result = analysis.analyse_record(long_record(500))
     assert seen == list(range(501))
     assert result["movers"] == [0] + [1, 1, 0, 0] * 124 + [1, 1, 0]

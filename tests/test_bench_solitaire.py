@@ -1,10 +1,11 @@
-"""`python -m game.bench solitaire`, the shipped-levels section (game/bench/solitaire.py):
-kept fast: two easy levels solved in this process, and the report on made-up rows."""
+"""`python -m game.bench solitaire`, the shipped-levels section
+(game/games/xoliba/solitaire_bench.py), kept fast: two easy levels solved in this
+process, and the report on made-up rows."""
 import pytest
 
-from game.bench import solitaire as B
+from game.games.xoliba import solitaire_bench as B
 from game.bench.__main__ import main
-from game.rules.xoliba_levels import load_levels
+from game.games.xoliba.levels import load_levels
 
 
 def _row(**changes):

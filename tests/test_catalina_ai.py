@@ -12,9 +12,9 @@ import random
 import pytest
 
 from game.ai import SearchCancelled
-from game.ai import catalina as ai_catalina
-from game.rules import catalina
-from game.rules.catalina import BLUE, PASS, RED
+from game.games.catalina import player as ai_catalina
+from game.games.catalina import rules as catalina
+from game.games.catalina.rules import BLUE, PASS, RED
 
 SPEC = catalina.SPEC
 LEVELS = SPEC.ai_levels

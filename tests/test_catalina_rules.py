@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.state import IllegalMoveError
-from game.rules import catalina
-from game.rules.catalina import BLUE, CLAIMS, DEAD, PASS, RED, Claim, Roll
+from game.games.catalina import rules as catalina
+from game.games.catalina.rules import BLUE, CLAIMS, DEAD, PASS, RED, Claim, Roll
 
 SPEC = catalina.SPEC
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),

@@ -13,9 +13,9 @@ import pytest
 import game.ai
 import game.rules
 from game.engine import saves
-from game.rules import catalina as rules
+from game.games.catalina import rules
 from game.scenes.play import PlayScene
-from game.views.catalina_view import claim_at, grid_xy
+from game.games.catalina.view import claim_at, grid_xy
 from scene_driver import (DEVICES, labels, play_against_computer, play_scene, settle,
                           shoot, start_for_two, step, wait_for, wait_for_scene)
 
@@ -236,7 +236,7 @@ def test_screenshots_of_catalina(make_app):
 
 def drawn_labels(monkeypatch, view, surface) -> list:
     """(text, rect) of every text the view draws on `surface`."""
-    from game.views import catalina_view
+    from game.games.catalina import view as catalina_view
     drawn = []
     original = catalina_view.draw_text
 

@@ -8,10 +8,10 @@ import pytest
 
 import game.rules
 from game.engine.saves import Seat
-from game.puzzle_progress import PuzzleProgress
-from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
+from game.games.xoliba.puzzle_progress import PuzzleProgress
+from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes.play import PlayScene
-from game.scenes.puzzle_play import PuzzleScene
+from game.games.xoliba.puzzle_play import PuzzleScene
 from game.settings import Settings
 from scene_driver import SHORT_GAME, settle, shoot, step, wait_for_scene
 

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from game.ai import SearchCancelled
-from game.ai import che as ai_che
-from game.rules import che
-from game.rules.truchet import key_of, xy_of
+from game.games.che import player as ai_che
+from game.games.che import rules as che
+from game.games.truchet.layout import key_of, xy_of
 
 SPEC = che.SPEC
 LEVELS = SPEC.ai_levels

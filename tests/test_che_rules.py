@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.state import IllegalMoveError
-from game.rules import che
-from game.rules.truchet import LEFT, RIGHT, Tile
-from test_truchet import model_open_cells, model_regions
+from game.games.che import rules as che
+from game.games.truchet.layout import LEFT, RIGHT, Tile
+from truchet_model import model_open_cells, model_regions
 
 SPEC = che.SPEC
 LIGHT, DARK = 0, 1
@@ -331,7 +331,7 @@ def test_copy_is_independent():
 
 
 def test_an_unlimited_game_can_end_by_agreement_scored_by_the_largest_regions():
-    from game.ai import che as ai_che
+    from game.games.che import player as ai_che
     state = SPEC.new_game(seed=5, options={"tiles": "unlimited"})
     assert state.consent_moves() == []                   # nothing to count yet
     rng = random.Random(5)

@@ -11,8 +11,9 @@ import pytest
 import game.rules
 from game.engine import saves
 from game.scenes.play import PlayScene
-from scene_driver import (DEVICES, drag_events, labels, play_against_computer, play_scene,
-                          settle, shoot, start_for_two, step, wait_for_scene, wheel_event)
+from scene_driver import (DEVICES, drag_events, labels, place_tile, play_against_computer,
+                          play_scene, settle, shoot, start_for_two, step, wait_for_scene,
+                          wheel_event)
 
 SPEC = game.rules.get("che")
 HUMAN = saves.Seat("human", None)
@@ -35,33 +36,6 @@ def start(app, seats=(HUMAN, HUMAN), moves=0, seed=3, options=None):
     return play
 
 
-def place(device, play, tile) -> None:
-    """Place `tile` as a person would: colour switched if needed, then the cell."""
-    view = play.view
-    for _ in range(4):
-        ghost = (tile.colour, tile.orient) if not play.state.layout.count else tile.colour
-        mine = (view.colour, view.first_orient) if not play.state.layout.count else view.colour
-        if mine == ghost:
-            break
-        if device.name == "mouse":
-            device.click(view.cell_rect(tile.x, tile.y).center, button=3)
-        elif device.name == "keyboard":
-            device.key(pygame.K_TAB)
-        else:
-            device.button(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
-    count = play.state.layout.count
-    if device.name == "mouse":
-        device.click(view.cell_rect(tile.x, tile.y).center)
-    else:
-        x, y = tile.x - view.cursor[0], tile.y - view.cursor[1]
-        device.directions((["right"] * x if x > 0 else ["left"] * -x)
-                          + (["down"] * y if y > 0 else ["up"] * -y))
-        assert view.cursor == (tile.x, tile.y)
-        device.confirm()
-    assert play.state.layout.count == count + 1, f"{tile} was not placed"
-    assert play.state.layout.tile_at(tile.x, tile.y) == tile
-
-
 @pytest.mark.parametrize("device_name", ["mouse", "keyboard", "gamepad"])
 def test_tiles_placed_with_each_device(make_app, device_name):
     app = make_app()
@@ -69,7 +43,7 @@ def test_tiles_placed_with_each_device(make_app, device_name):
     play = start_for_two(device, "Che", "Dark player")
     rng = random.Random(device_name)
     for _ in range(7):                              # the first tile, then three turns
-        place(device, play, rng.choice(play.state.legal_moves()))
+        place_tile(device, play, rng.choice(play.state.legal_moves()))
         settle(app)
     assert len(play.state.history) == 7 and play.state.to_play == 0    # L, DD, LL, DD
     device.undo()
@@ -132,8 +106,8 @@ def test_a_whole_game_against_the_computer_to_the_results(make_app):
     play = start(app, seats=(HUMAN, saves.Seat("computer", SPEC.ai_levels[0])),
                  options={"tiles": 48})
     rng = random.Random(11)
-    play_against_computer(app, play, lambda play: place(mouse, play,
-                                                        rng.choice(play.state.legal_moves())))
+    play_against_computer(app, play, lambda play: place_tile(
+        mouse, play, rng.choice(play.state.legal_moves())))
     results = wait_for_scene(app, "ResultsScene")
     assert results.reason and labels(results)[0] == "Rematch"
     shoot(app, "che_results")
@@ -170,7 +144,7 @@ def test_screenshots_of_che(make_app):
 
 
 def test_an_unlimited_game_is_ended_by_an_offer_the_computer_weighs(make_app):
-    from game.ai import che as ai_che
+    from game.games.che import player as ai_che
     app = make_app()
     keyboard = DEVICES["keyboard"](app)
     computer = saves.Seat("computer", SPEC.ai_levels[0])

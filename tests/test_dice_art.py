@@ -12,7 +12,7 @@ import pytest
 
 import sounds
 from scene_driver import SCREENSHOTS
-from sprites import dice
+from sprites import catalina_pieces as dice
 from sprites.palettes import DEFAULT, PALETTES
 
 SIZES = (48, 64, 72)

@@ -31,12 +31,13 @@ import pygame_gui
 import pytest
 
 import game.rules
-from game import puzzle_progress, settings as settings_module
+from game import settings as settings_module
+from game.games.xoliba import puzzle_progress
 from game.engine import stats as stats_module
 from game.engine import saves, storage
 from game.engine.match import Match
-from game.rules import xoliba_levels
-from game.rules.xoliba_levels import LEVEL_FORMAT, LEVELS_FOLDER, load_levels
+from game.games.xoliba import levels as xoliba_levels
+from game.games.xoliba.levels import LEVEL_FORMAT, LEVELS_FOLDER, load_levels
 from game.ui.text import font
 from game.ui.theme import NOTICE
 from game.scenes.notices import notice_size, notice_width
@@ -707,7 +708,7 @@ def test_menu_notices_go_once_the_player_has_left_the_menu(make_app):
 @pytest.mark.parametrize("size", SIZES, ids=["1280x720", "800x480"])
 def test_the_puzzle_screen_names_a_bad_progress_file_and_bad_levels(make_app, level_folder,
                                                                     size):
-    from game.scenes.puzzles import PuzzleSelectScene
+    from game.games.xoliba.puzzles import PuzzleSelectScene
     (level_folder / "004.txt").write_text("format: 2\n" + _level_text(4))
     (level_folder / "005.txt").write_bytes(b"")
     (level_folder / "006.txt").write_text(_level_text(6).replace("par: ", "par: x"))
@@ -726,7 +727,7 @@ def test_the_puzzle_screen_names_a_bad_progress_file_and_bad_levels(make_app, le
 
 def test_the_puzzle_screen_with_every_level_and_a_bad_one_stays_usable(make_app,
                                                                        tmp_path):
-    from game.scenes.puzzles import PuzzleSelectScene
+    from game.games.xoliba.puzzles import PuzzleSelectScene
     folder = tmp_path / "all"
     shutil.copytree(LEVELS_FOLDER, folder)
     (folder / "047.txt").write_text("format: 2\nid: 047\n")
@@ -742,7 +743,7 @@ def test_the_puzzle_screen_with_every_level_and_a_bad_one_stays_usable(make_app,
 
 
 def test_an_unplayable_saved_deal_is_dropped_with_a_copy_kept(make_app):
-    from game.scenes.puzzles import PuzzleSelectScene
+    from game.games.xoliba.puzzles import PuzzleSelectScene
     path = puzzle_progress.progress_path()
     data = {"version": 1, "best": {"001": 2},
             "deal": {"seed": 77, "position": "nonsense", "line": ["c3-e5"], "moves": []}}

@@ -44,12 +44,12 @@ def test_layers_import_only_downwards():
         if layer in (["game", "views"], ["game", "ui"]):
             assert not {t for t in targets if t.startswith("game.scenes")}, module
         if layer == ["game", "scenes"]:
-            # Screens open each other by name through the app; the demo and puzzle
-            # screens extend the play screen.
+            # Screens open each other by name through the app; the demo screen extends
+            # the play screen.
             others = {t for t in targets if t.startswith("game.scenes")} - SCENE_HELPERS
             assert others <= {"game.scenes.play"}, (module, others)
             if others:
-                assert module in ("game.scenes.attract", "game.scenes.puzzle_play"), module
+                assert module == "game.scenes.attract", module
 
 
 def fixtures_defined(tree) -> set[str]:

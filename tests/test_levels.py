@@ -1,4 +1,4 @@
-"""The Xoliba solitaire levels (levels/*.txt, game/rules/xoliba_levels.py): every shipped
+"""The Xoliba solitaire levels (levels/*.txt, game/games/xoliba/levels.py): every shipped
 level loads, and its stored line, replayed through the real rules, wins in par moves;
 malformed files give a LevelError naming the file and the line, and never stop the other
 levels from loading."""
@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from game.ai import xoliba_solver as S
-from game.rules import xoliba as X
-from game.rules.xoliba_levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
+from game.games.xoliba import solver as S
+from game.games.xoliba import rules as X
+from game.games.xoliba.levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
                                       format_level, level_files, load_levels, new_solitaire,
                                       parse_level, read_level)
 
@@ -288,12 +288,12 @@ def test_missing_folder(tmp_path):
 def test_rules_layer_stays_headless():
     import subprocess
     import sys
-    code = ("import sys, game.rules.xoliba_levels as L; L.load_levels(); "
+    code = ("import sys, game.games.xoliba.levels as L; L.load_levels(); "
             "sys.exit('pygame' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], cwd=LEVELS_FOLDER.parent).returncode == 0
 
 
-# --- reprove (game/tools/levels.py) ----------------------------------------------------------
+# --- reprove (game/games/xoliba/level_maker.py) ------------------------------------------
 def _detour_line(position):
     """A 3-move winning line of `position`: two moves that capture nothing, then the win."""
     red, blue = S.masks_of(X.parse_position(position, 1))
@@ -315,7 +315,7 @@ def test_reprove_shortens_a_lengthened_par(tmp_path, capsys):
     """Level 001 stored with a 3-move detour and par_proven no: reprove gives par 1 back,
     proved, keeps the other keys, and a dry run afterwards changes nothing."""
     import dataclasses
-    from game.tools import levels as tool
+    from game.games.xoliba import level_maker as tool
     original = read_level(LEVELS_FOLDER / "001.txt")
     detour = _detour_line(original.position)
     assert detour is not None
@@ -355,7 +355,7 @@ def test_reprove_shortens_a_lengthened_par(tmp_path, capsys):
 
 
 def test_reprove_never_lengthens_and_proves_par():
-    from game.tools import levels as tool
+    from game.games.xoliba import level_maker as tool
     level = read_level(LEVELS_FOLDER / "001.txt")
     level.par_proven = False
     longer = dict(status=S.WON, line=["a"] * 2, proven=False, lower_bound=1, captures=1)

@@ -99,9 +99,8 @@ def test_a_surface_cache_forgets_the_least_recently_used_past_its_budget():
 def test_every_budget_belongs_to_a_cache():
     # The painters' modules make their caches as they are imported.
     import game.ui.text
-    import game.views.truchet_view
-    import sprites.catalina_marks
-    import sprites.dice
+    import game.games.truchet.view
+    import sprites.catalina_pieces
     import sprites.display_format
     import sprites.truchet_tiles
     import sprites.xoliba_pieces

@@ -86,7 +86,7 @@ def test_the_results_headline_keeps_to_one_line(make_app, monkeypatch, size):
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 def test_catalinas_dice_labels_stay_inside_the_tray(make_app, monkeypatch, size):
-    from game.views import catalina_view
+    from game.games.catalina import view as catalina_view
     app = make_app(size=size)
     spec = game.rules.get("catalina")
     state = spec.new_game(seed=5)

@@ -18,11 +18,14 @@ import pytest
 
 import game.rules
 import toy_game
-from game.rules import catalina, xoliba, xtic
+from game.games.catalina import rules as catalina
+from game.games.xoliba import rules as xoliba
+from game.games.xtic import rules as xtic
 from game.testing import playouts as P
-from game.testing.playouts import MODES, QUICK, PlayoutFailure, playout
+from game.testing.playouts import QUICK, PlayoutFailure, playout, registered_modes
 
 GAMES = 100                 # per mode
+MODES = list(registered_modes())
 JOBS = min(2, os.cpu_count() or 1)
 
 

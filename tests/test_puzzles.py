@@ -9,15 +9,14 @@ import shutil
 import pygame
 import pytest
 
-from game.ai import xoliba_solver as solver
-from game.puzzle_progress import (OPEN_AHEAD, PuzzleProgress, load_progress, progress_path,
-                                  save_progress, stars_for)
-from game.rules import xoliba
-from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-from game.scenes.puzzle_play import PuzzleScene
-from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, scene_name,
-                          settle, shoot, step, wait_for, wait_for_scene, written)
-from test_xoliba_scenes import play_xoliba_move
+from game.games.xoliba import solver
+from game.games.xoliba.puzzle_progress import (OPEN_AHEAD, PuzzleProgress, load_progress,
+                                               progress_path, save_progress, stars_for)
+from game.games.xoliba import rules as xoliba
+from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
+from game.games.xoliba.puzzle_play import PuzzleScene
+from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, play_xoliba_move,
+                          scene_name, settle, shoot, step, wait_for, wait_for_scene, written)
 
 LEVELS, _ = load_levels(LEVELS_FOLDER)
 
@@ -262,7 +261,7 @@ def test_giving_up_shows_the_solution(make_app):
 
 
 def test_a_random_deal_is_found_then_played_and_kept(make_app):
-    from game.scenes.puzzles import DealSearchScene
+    from game.games.xoliba.puzzles import DealSearchScene
     app = make_app()
     mouse = DEVICES["mouse"](app)
     select = open_puzzles(app, mouse)
@@ -302,7 +301,7 @@ def test_a_random_deal_is_found_then_played_and_kept(make_app):
 
 
 def test_a_broken_level_file_is_named_and_the_others_still_play(make_app, tmp_path):
-    from game.scenes.puzzles import PuzzleSelectScene
+    from game.games.xoliba.puzzles import PuzzleSelectScene
     for level in LEVELS[:3]:
         shutil.copy(LEVELS_FOLDER / f"{level.id}.txt", tmp_path)
     text = (LEVELS_FOLDER / "004.txt").read_text().replace("par: ", "par: x")
@@ -372,12 +371,12 @@ def test_taking_back_the_winning_move_plays_on(make_app):
 @pytest.mark.parametrize("moves, hints, stars", [(5, 0, 3), (5, 1, 2), (5, 2, 1), (5, 4, 1),
                                                  (7, 0, 2), (7, 1, 1), (40, 0, 1)])
 def test_each_hint_costs_a_star_but_a_solution_earns_one(moves, hints, stars):
-    from game.puzzle_progress import stars_for
+    from game.games.xoliba.puzzle_progress import stars_for
     assert stars_for(5, moves, hints) == stars
 
 
 def test_a_solved_level_keeps_its_most_stars_and_the_hints_are_saved(app_home):
-    from game.puzzle_progress import PuzzleKeeper, save_progress
+    from game.games.xoliba.puzzle_progress import PuzzleKeeper, save_progress
     level = LEVELS[0]
     progress = PuzzleProgress()
     keeper = PuzzleKeeper(progress, level)

@@ -16,8 +16,8 @@ import game.records
 import game.rules
 from game.engine.json_data import nesting_depth, parse_json
 from game.records import dumps, loads
-from game.testing.record_fuzz import (JSON_VALUES, check, long_che_record, mutate,
-                                      option_sweep, valid_records)
+from game.games.che.bench import long_record
+from game.testing.record_fuzz import JSON_VALUES, check, mutate, option_sweep, valid_records
 
 RECORDS = valid_records(seed=3, per_mode=1)
 
@@ -107,7 +107,7 @@ def test_a_seed_is_ascii_digits(seed):
 def test_move_numbers_and_coordinates_are_ascii_digits():
     with pytest.raises(ValueError, match="line 7"):
         loads(xtic_record('"normal"').replace("1. -/8", "١. -/8"))
-    text = long_che_record(3)
+    text = long_record(3)
     with pytest.raises(ValueError, match="line 11"):
         loads(text.replace("3. L@2,0", "3. L@٢,0"))
 
@@ -141,7 +141,7 @@ def test_a_result_that_the_moves_contradict_is_refused():
 
 def test_a_tile_far_out_cannot_alias_a_cell_of_the_layout():
     """key_of packs x and y in one int: (-2, 2**22) would be the open cell (-1, 0)."""
-    text = long_che_record(1) + "2. L@-2,4194304\n"
+    text = long_record(1) + "2. L@-2,4194304\n"
     with pytest.raises(ValueError, match="line 10"):
         loads(text)
     che = game.rules.get("che").new_game(seed=1, options={"tiles": "unlimited"})
@@ -154,7 +154,7 @@ def test_a_tile_far_out_cannot_alias_a_cell_of_the_layout():
 def test_loading_a_che_record_never_lists_the_legal_moves(monkeypatch):
     """play() checks the one move (legal_form): listing every placement of a 60,000-tile
     layout at each move made loading quadratic (70 minutes for 0.99 MB)."""
-    text = long_che_record(400)
+    text = long_record(400)
     che = game.rules.get("che").state_class
     monkeypatch.setattr(che, "legal_moves", lambda self: pytest.fail("listed"))
     state, _ = loads(text)

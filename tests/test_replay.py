@@ -15,8 +15,8 @@ from game.engine import kept_games, storage
 from game.engine.saves import Seat
 from game.scenes.play import PlayScene
 from game.ui import clipboard
-from scene_driver import DEVICES, Gamepad, Keyboard, Mouse, find_item, key_event, step, wait_for
-from test_widgets import drag
+from scene_driver import (DEVICES, Gamepad, Keyboard, Mouse, drag, find_item, key_event, step,
+                          wait_for)
 
 DEVICE_NAMES = tuple(DEVICES)
 

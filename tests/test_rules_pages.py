@@ -14,12 +14,13 @@ import pytest
 import game.rules
 from game.engine.saves import Seat
 from game.rule_pages import pages
-from game.rules import catalina as catalina_rules
-from game.rules import xutoli as xutoli_rules
-from game.rules.truchet import LEFT, Tile
+from game.games.catalina import rules as catalina_rules
+from game.games.xutoli import rules as xutoli_rules
+from game.games.truchet.layout import LEFT, Tile
 from game.scenes.play import PlayScene
 from game.scenes.rules import RulesScene
-from game.views import catalina_view, xutoli_view
+from game.games.catalina import view as catalina_view
+from game.games.xutoli import view as xutoli_view
 from scene_driver import (
     DEVICES, Gamepad, Keyboard, Mouse, distinct_colours, scene_name, shoot, step,
     wait_for_scene, wheel_event,
@@ -110,7 +111,7 @@ def test_the_diagrams_tell_the_truth():
 
 def drawn_orient(x, y, colour):
     """The orientation the rules pictures draw (truchet_view.fitting_orient)."""
-    from game.views.truchet_view import fitting_orient
+    from game.games.truchet.view import fitting_orient
     return fitting_orient(x, y, colour)
 
 

@@ -24,7 +24,7 @@ from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from game.settings import Settings, settings_path
 from game.ui.theme import CARD_LINE_ROOM
-from game.views.xtic_view import BOARD, POOL
+from game.games.xtic.view import BOARD, POOL
 from scene_driver import (
     DEVICES, PAD_ID, SHORT_GAME, Gamepad, Keyboard, Mouse, find_item, key_event, labels,
     pad_removed_event, play_scene, read_settings_file, resize_event, scene_name, settle,

@@ -1,6 +1,6 @@
-"""The proof that a game is one record: tic-tac-toe (tests/sixth_game, three modules) is
-registered here with one line, and then goes through every screen of the app with the
-mouse, the keys and a pad, without an edit to any file outside its folder."""
+"""The proof that a game is one record: tic-tac-toe (tests/sixth_game, a package of its
+own) is registered here with one line, and then goes through every screen of the app
+with the mouse, the keys and a pad, without an edit to any file outside its folder."""
 from __future__ import annotations
 
 import pygame

@@ -612,7 +612,7 @@ def _fake_app(animation="normal"):
 
 def _xoliba_capture():
     import game.rules
-    from game.rules.xoliba import PASS, TRIANGLES, WHITE
+    from game.games.xoliba.rules import PASS, TRIANGLES, WHITE
     state = game.rules.get("xoliba").new_game(seed=3, options={"players": 2})
     for move in state.legal_moves():
         if move != PASS and any(state.board[q] != WHITE for q in TRIANGLES[move[2]].contents
@@ -622,7 +622,7 @@ def _xoliba_capture():
 
 
 def test_xoliba_swap_then_triangle_then_a_flip_per_disc():
-    from game.views.xoliba_view import XolibaView
+    from game.games.xoliba.view import XolibaView
     state, move = _xoliba_capture()
     view = XolibaView(_fake_app(), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
@@ -641,8 +641,8 @@ def test_xoliba_swap_then_triangle_then_a_flip_per_disc():
 
 
 def test_xoliba_without_animation_and_a_pass():
-    from game.rules.xoliba import PASS
-    from game.views.xoliba_view import XolibaView
+    from game.games.xoliba.rules import PASS
+    from game.games.xoliba.view import XolibaView
     state, move = _xoliba_capture()
     view = XolibaView(_fake_app(animation="off"), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
@@ -657,8 +657,8 @@ def test_xoliba_without_animation_and_a_pass():
 
 def test_catalina_skipped_turn_sounds_pass():
     import game.rules
-    from game.rules import catalina
-    from game.views.catalina_view import CatalinaView
+    from game.games.catalina import rules as catalina
+    from game.games.catalina.view import CatalinaView
     state = game.rules.get("catalina").new_game(seed=1)
     view = CatalinaView(_fake_app(), state, ["A", "B"])
     view.on_move(catalina.PASS, state.copy())
@@ -685,7 +685,7 @@ def _tile_game_sounds(name, view_class, seed):
 
 
 def test_che_sounds_region_closed_when_a_tile_closes_a_region():
-    from game.views.truchet_view import TruchetView
+    from game.games.truchet.view import TruchetView
     heard = _tile_game_sounds("che", TruchetView, seed=2)
     assert heard
     for sound, before, after in heard:
@@ -695,7 +695,7 @@ def test_che_sounds_region_closed_when_a_tile_closes_a_region():
 
 
 def test_xutoli_sounds_pattern_when_the_winning_formation_is_made():
-    from game.views.xutoli_view import XutoliView
+    from game.games.xutoli.view import XutoliView
     for seed in range(1, 30):
         heard = _tile_game_sounds("xutoli", XutoliView, seed=seed)
         last = heard[-1][2]

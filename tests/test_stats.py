@@ -12,8 +12,8 @@ import pytest
 from game.engine import stats as stats_module
 from game.engine.saves import Seat
 from game.engine.state import Outcome
-from game.puzzle_progress import PuzzleProgress, load_progress, save_progress
-from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
+from game.games.xoliba.puzzle_progress import PuzzleProgress, load_progress, save_progress
+from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes import stats as stats_scene
 from game.scenes.stats import StatsScene
 from game.engine.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,

@@ -1,9 +1,9 @@
 """The Truchet tile model (docs/rules/che.md), checked against an independent slow model.
 
-The model below knows nothing of game.rules.truchet's union-find: it re-derives vertex
-colours from the corners of the placed tiles, regions by a flood fill along the bands,
-closedness from the cells around each vertex, and the tiles an empty cell accepts by
-trying all four against the colours already showing.
+The model (tests/truchet_model.py) knows nothing of game.games.truchet.layout's
+union-find: it re-derives vertex colours from the corners of the placed tiles, regions by
+a flood fill along the bands, closedness from the cells around each vertex, and the tiles
+an empty cell accepts by trying all four against the colours already showing.
 """
 from __future__ import annotations
 
@@ -13,90 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules import truchet
-from game.rules.truchet import LEFT, RIGHT, Tile, TruchetLayout
-
-
-# --- the independent model ---------------------------------------------------------------------
-def corners(x, y):
-    return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
-
-
-def band(x, y, orient):
-    """RULES/truchet docstring: LEFT joins (x,y)-(x+1,y+1), RIGHT (x+1,y)-(x,y+1)."""
-    return [(x, y), (x + 1, y + 1)] if orient == LEFT else [(x + 1, y), (x, y + 1)]
-
-
-def corner_colours(x, y, colour, orient):
-    """{vertex: colour} a tile shows at its four corners."""
-    shown = {v: 1 - colour for v in corners(x, y)}
-    for v in band(x, y, orient):
-        shown[v] = colour
-    return shown
-
-
-def model_colours(tiles):
-    """Vertex colours read off the tiles; asserts that every vertex shows one colour."""
-    colours = {}
-    for x, y, colour, orient in tiles:
-        for v, c in corner_colours(x, y, colour, orient).items():
-            assert colours.setdefault(v, c) == c, f"vertex {v} shows two colours"
-    return colours
-
-
-def model_accepted(tiles, x, y):
-    """The tiles (of the four) that fit on empty cell (x, y) next to the layout."""
-    colours = model_colours(tiles)
-    fits = []
-    for colour in (0, 1):
-        for orient in (LEFT, RIGHT):
-            shown = corner_colours(x, y, colour, orient)
-            if all(colours.get(v, c) == c for v, c in shown.items()):
-                fits.append(Tile(x, y, colour, orient))
-    return fits
-
-
-def model_open_cells(tiles):
-    filled = {(t[0], t[1]) for t in tiles}
-    if not filled:
-        return [(0, 0)]
-    found = set()
-    for x, y in filled:
-        for n in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-            if n not in filled:
-                found.add(n)
-    return sorted(found)
-
-
-def model_regions(tiles):
-    """Every region as (colour, size, closed, columns, rows, frozenset of vertices), by a
-    flood fill over the bands."""
-    colours = model_colours(tiles)
-    filled = {(t[0], t[1]) for t in tiles}
-    links = {v: set() for v in colours}
-    for x, y, colour, orient in tiles:
-        a, b = band(x, y, orient)
-        links[a].add(b)
-        links[b].add(a)
-    seen, regions = set(), []
-    for start in sorted(colours):
-        if start in seen:
-            continue
-        group, todo = {start}, [start]
-        while todo:
-            for w in links[todo.pop()]:
-                if w not in group:
-                    group.add(w)
-                    todo.append(w)
-        seen |= group
-        colour = colours[start]
-        own = [t for t in tiles if t[2] == colour and band(t[0], t[1], t[3])[0] in group]
-        closed = all((vx - dx, vy - dy) in filled for vx, vy in group
-                     for dx in (0, 1) for dy in (0, 1))
-        columns = len({t[0] for t in own}) and max(t[0] for t in own) - min(t[0] for t in own) + 1
-        rows = len({t[1] for t in own}) and max(t[1] for t in own) - min(t[1] for t in own) + 1
-        regions.append((colour, len(own), closed, columns, rows, frozenset(group)))
-    return sorted(regions, key=lambda r: min(r[5]))
+from game.games.truchet import layout as truchet
+from game.games.truchet.layout import LEFT, RIGHT, Tile, TruchetLayout
+from truchet_model import corner_colours, model_accepted, model_open_cells, model_regions
 
 
 def layout_regions(layout):

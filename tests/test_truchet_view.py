@@ -10,7 +10,7 @@ import pytest
 
 @pytest.mark.parametrize("palette_name", ["default", "high contrast", "colour-blind safe"])
 def test_a_shown_region_keeps_its_own_colour(palette_name):
-    from game.views.truchet_view import region_tint
+    from game.games.truchet.view import region_tint
     from sprites.palettes import get_palette, luminance
     palette = get_palette(palette_name)
     for colour in (0, 1):
@@ -79,7 +79,7 @@ def test_the_board_shows_the_coordinates_the_moves_use(make_app, monkeypatch, na
     """The move list says "D@1,-1": the board labels x under the layout, y beside it."""
     import pygame
 
-    from game.views import truchet_view
+    from game.games.truchet import view as truchet_view
     app, view = _play_view(make_app, name, 6)
     labels = []
     original = truchet_view.draw_text

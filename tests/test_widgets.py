@@ -6,25 +6,13 @@ import pygame
 import pytest
 
 from game.testing.events import click_event, key_event, motion_event, release_event
-from scene_driver import DEVICES, find_item, read_settings_file, step
+from scene_driver import DEVICES, drag, find_item, read_settings_file, step
 
 
 def open_settings(app):
     app.open("settings")
     step(app, frames=2)
     return app.scene
-
-
-def drag(app, monkeypatch, start, end):
-    """The left button pressed at `start`, moved to `end`, released: pygame-gui reads the
-    pointer itself while a slider's button is held."""
-    position = [start]
-    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: position[0])
-    step(app, [motion_event(start), click_event(start)], frames=2)
-    for t in (0.25, 0.5, 0.75, 1.0):
-        position[0] = (round(start[0] + (end[0] - start[0]) * t), start[1])
-        step(app, [motion_event(position[0], buttons=(1, 0, 0))], frames=2)
-    step(app, [release_event(end)], frames=2)
 
 
 def test_the_volume_is_a_slider_the_mouse_drags(make_app, monkeypatch):
@@ -211,9 +199,9 @@ def open_export(app):
 
 
 def open_give_up(app):
-    from game.puzzle_progress import PuzzleProgress
-    from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
-    from game.scenes.puzzle_play import PuzzleScene
+    from game.games.xoliba.puzzle_progress import PuzzleProgress
+    from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
+    from game.games.xoliba.puzzle_play import PuzzleScene
     levels, _ = load_levels(LEVELS_FOLDER)
     app.push(PuzzleScene(app, levels[3], PuzzleProgress(), levels))
     app.scene.give_up()

@@ -8,7 +8,7 @@ import pytest
 import game.ai
 import game.rules
 from game.ai import SearchCancelled
-from game.ai import xoliba as ai
+from game.games.xoliba import player as ai
 
 SPEC = game.rules.get("xoliba")
 LEVELS = SPEC.ai_levels

@@ -1,7 +1,7 @@
 """Xoliba rules, checked against docs/rules/xoliba.md and the seed's examples.
 
 The accepted triangles are re-derived here from the rule text (every triple of points,
-tested for shape), not imported from game.rules.xoliba, so a wrong table would show up.
+tested for shape), not imported from game.games.xoliba.rules, so a wrong table would show up.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import game.rules
 from game.rules import IllegalMoveError
-from game.rules import xoliba
+from game.games.xoliba import rules as xoliba
 
 SPEC = game.rules.get("xoliba")
 FILES = "abcdefg"

@@ -4,61 +4,22 @@ from __future__ import annotations
 
 import random
 
-import pygame
 import pytest
 
 import game.rules
-from game.ai import xoliba as ai_xoliba
+from game.games.xoliba import player as ai_xoliba
 from game.engine import saves
 from game.engine.match import Match
-from game.rules import xoliba
+from game.games.xoliba import rules as xoliba
 from game.scenes.play import PlayScene
-from scene_driver import (DEVICES, find_item, key_event, labels, pad_event, play_scene,
+from scene_driver import (DEVICES, find_item, labels, play_scene, play_xoliba_move,
                           scene_name, settle, shoot, step, wait_for, wait_for_scene, written)
 
 SPEC = game.rules.get("xoliba")
 HUMAN = saves.Seat("human", None)
 
 
-def next_event(device):
-    if device.name == "keyboard":
-        return key_event(pygame.K_TAB)
-    return pad_event(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER, device.pad.instance_id)
 
-
-def play_xoliba_move(device, move) -> None:
-    """Enter one Xoliba move as a person would: the piece, the point, the triangle."""
-    view = play_scene(device.app).view
-    frm, to, t = move
-    if device.name == "mouse":
-        device.click(view.centre(frm))
-        assert view.selected == frm
-        device.click(view.centre(to))
-        if view.choosing:
-            index = view.choices.index(t)
-            if index != view.choice:
-                device.click(view.choice_rows[index].center)
-            else:
-                device.click(view.centre(to))
-        return
-    # Keyboard and gamepad: Tab / RB jumps between the pieces that can move, then
-    # between the selected piece's targets; left/right picks the triangle.
-    for spot in (frm, to):
-        for _ in range(60):
-            if view.cursor == spot:
-                break
-            device.send(next_event(device))
-        assert view.cursor == spot
-        device.confirm()
-        if spot == frm:
-            assert view.selected == frm
-    if view.choosing:
-        for _ in range(len(view.choices)):
-            if view.choices[view.choice] == t:
-                break
-            device.direction("right")
-        assert view.choices[view.choice] == t
-        device.confirm()
 
 
 def through_setup(app, device, players=2, computers=(), options=()):

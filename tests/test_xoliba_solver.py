@@ -1,4 +1,4 @@
-"""The Xoliba solitaire solver (game/ai/xoliba_solver.py) against small positions with
+"""The Xoliba solitaire solver (game/games/xoliba/solver.py) against small positions with
 known answers and a brute-force breadth-first search over the real rules."""
 import random
 from collections import deque
@@ -6,8 +6,9 @@ from collections import deque
 import pytest
 
 import game.rules
-from game.ai import xoliba_solver as S
-from game.rules import xoliba as X
+from game.games.xoliba import solver as S
+from game.games.xoliba import rules as X
+from samples import BLUE_ON_CORNER
 
 ONE_CAPTURE_TWO_BLUE = """\
 .wrwww.
@@ -35,15 +36,6 @@ wwwwwww
 wwwwwww
 rwwwwrw
 .wwwrw."""
-
-BLUE_ON_CORNER = """\
-.wwwww.
-wwwwwww
-wwwwwww
-wwrrrww
-wwwwwww
-wwrwrww
-.bwwww."""
 
 TWO_CAPTURES_FIVE_REDS = """\
 .wwwww.

@@ -12,13 +12,13 @@ import pytest
 
 import game.rules
 from game import input as inp
-from game.rules import xoliba
-from game.rules.xoliba import MISSING, PASS, POINTS, SIDE, TRIANGLES, WHITE
+from game.games.xoliba import rules as xoliba
+from game.games.xoliba.rules import MISSING, PASS, POINTS, SIDE, TRIANGLES, WHITE
 from game.ui.text import reset_fonts
 from game.settings import Settings
 from game.views import make_view
-from game.views.xoliba_view import illustrate
-from game.views.xoliba_view import XolibaView
+from game.games.xoliba.view import illustrate
+from game.games.xoliba.view import XolibaView
 from scene_driver import SCREENSHOTS
 from sprites import xoliba_pieces
 from sprites.palettes import DEFAULT, PALETTES

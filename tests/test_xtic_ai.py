@@ -12,7 +12,7 @@ import pytest
 import game.ai
 import game.rules
 from game.ai import SearchCancelled
-from game.ai import xtic as ai_xtic
+from game.games.xtic import player as ai_xtic
 
 WIN = 100
 SPEC = game.rules.get("xtic")

@@ -1,7 +1,7 @@
 """Xtic (misère Quarto) rules, checked against docs/rules/xtic.md with an independent model.
 
 The dangerous lines, the loss test and the draw test are re-derived here from the rule
-text (not imported from game.rules.xtic), so a wrong table in the rules would show up.
+text (not imported from game.games.xtic.rules), so a wrong table in the rules would show up.
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ NOTATION = re.compile(r"^(-|[a-d][1-4])/(-|1[0-5]|[0-9])$")
 
 # --- an independent model of the board ---------------------------------------------------
 def sq(name: str) -> int:
-    """Square index as documented in game/rules/xtic.py: (rank-1)*4 + file."""
+    """Square index as documented in game/games/xtic/rules.py: (rank-1)*4 + file."""
     return FILES.index(name[0]) + 4 * (int(name[1]) - 1)
 
 
@@ -152,7 +152,7 @@ def test_model_line_counts():
 
 @pytest.mark.parametrize("game_type", GAME_TYPES)
 def test_rules_line_table_matches_rule_text(game_type):
-    from game.rules import xtic
+    from game.games.xtic import rules as xtic
     lines = [frozenset(line) for line in xtic.LINES[game_type]]
     assert len(lines) == len(set(lines)) == {"normal": 10, "nodiags": 8, "torus": 16}[game_type]
     assert set(lines) == DANGEROUS[game_type]

@@ -10,7 +10,7 @@ import game.rules
 from game.engine.saves import Seat
 from game.scenes.play import PlayScene
 from game.ui.text import render_text
-from game.views import xtic_view
+from game.games.xtic import view as xtic_view
 from scene_driver import shoot, step
 
 HUMAN = Seat("human", None)

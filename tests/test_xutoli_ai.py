@@ -13,8 +13,8 @@ import random
 import pytest
 
 from game.ai import SearchCancelled
-from game.ai import xutoli as ai_xutoli
-from game.rules import xutoli
+from game.games.xutoli import player as ai_xutoli
+from game.games.xutoli import rules as xutoli
 
 SPEC = xutoli.SPEC
 LEVELS = SPEC.ai_levels

@@ -17,11 +17,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.engine.state import IllegalMoveError
-from game.rules import xutoli
-from game.rules.truchet import LEFT, RIGHT, Tile
-from game.rules.xutoli import (XutoliBoard, canonical_key, draw_targets, pattern_letter,
-                               rotate_key)
-from test_truchet import model_regions
+from game.games.xutoli import rules as xutoli
+from game.games.truchet.layout import LEFT, RIGHT, Tile
+from game.games.xutoli.rules import (XutoliBoard, canonical_key, draw_targets, pattern_letter,
+                                     rotate_key)
+from truchet_model import model_regions
 
 SPEC = xutoli.SPEC
 WHITE, BLUE = 0, 1

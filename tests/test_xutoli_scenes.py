@@ -12,11 +12,10 @@ import pytest
 import game.ai
 import game.rules
 from game.engine import saves
-from game.rules import xutoli as xutoli_rules
+from game.games.xutoli import rules as xutoli_rules
 from game.scenes.play import PlayScene
-from scene_driver import (DEVICES, labels, play_against_computer, play_scene, scene_name,
-                          settle, shoot, start_for_two, step, wait_for_scene)
-from test_che_scenes import place
+from scene_driver import (DEVICES, labels, place_tile, play_against_computer, play_scene,
+                          scene_name, settle, shoot, start_for_two, step, wait_for_scene)
 
 SPEC = game.rules.get("xutoli")
 HUMAN = saves.Seat("human", None)
@@ -64,7 +63,7 @@ def test_tiles_placed_with_each_device(make_app, device_name):
     play = start_for_two(device, "Xutoli", "Blue player")
     rng = random.Random(device_name)
     for number in range(1, 6):
-        place(device, play, rng.choice(play.state.legal_moves()))
+        place_tile(device, play, rng.choice(play.state.legal_moves()))
         settle(app)
         assert play.state.to_play == number % 2 or play.state.is_over   # one tile a turn
     assert len(play.state.history) == 5
@@ -227,8 +226,8 @@ def test_a_whole_game_against_the_computer_with_the_gamepad(make_app):
     play = start(app, seats=(HUMAN, saves.Seat("computer", SPEC.ai_levels[0])),
                  options={"tiles": 48})
     rng = random.Random(5)
-    play_against_computer(app, play, lambda play: place(gamepad, play,
-                                                        rng.choice(play.state.legal_moves())))
+    play_against_computer(app, play, lambda play: place_tile(
+        gamepad, play, rng.choice(play.state.legal_moves())))
     results = wait_for_scene(app, "ResultsScene")
     assert results.reason and labels(results)[0] == "Rematch"
 

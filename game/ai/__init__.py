@@ -1,5 +1,5 @@
 """Computer players: one entry point, `choose_move`, dispatching to the player each game's
-record names (`player="game.ai.xtic:choose_move"`).
+record names (`player="game.games.<name>.player:choose_move"`).
 
 Nothing here imports pygame; the app runs searches in a worker process
 (game/ai/worker.py) so the frame loop never waits.

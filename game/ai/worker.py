@@ -5,8 +5,10 @@ the process (a pure-Python search cannot be interrupted from outside any other w
 new one starts with the next request. Every request carries an id: a reply to an old,
 cancelled request is never mistaken for the current one.
 
-Besides moves, the worker runs named background jobs (game/ai/jobs.py: the solitaire
-hint and the search for a winnable deal), which may report progress on the way.
+Besides moves, the worker runs background jobs, each a function named by its reference
+("module:function", e.g. game.ai.analysis:analyse_job, the analysis of a record): it
+takes plain data and a `report(value)` callback, which may report progress on the way,
+and returns plain data.
 """
 from __future__ import annotations
 
@@ -45,10 +47,10 @@ def _serve(conn) -> None:
                 move = game.ai.choose_move(state, level)
                 conn.send((request_id, MOVE, state.format_move(move)))
             else:
-                from game.ai.jobs import JOBS
-                name, args = payload
+                from game.engine.registry import load_reference
+                job, args = payload
                 report = lambda value: conn.send((request_id, PROGRESS, value))
-                conn.send((request_id, JOB, JOBS[name](args, report)))
+                conn.send((request_id, JOB, load_reference(job)(args, report)))
         except Exception as exc:  # reported to the player, who may take over the seat
             conn.send((request_id, ERROR, f"{type(exc).__name__}: {exc}\n"
                                           f"{traceback.format_exc(limit=4)}"))
@@ -112,9 +114,9 @@ class AIWorker:
         return self._send(MOVE, (spec.name, spec.state_class.__module__, state.to_json(),
                                  level))
 
-    def request_job(self, name: str, args) -> int:
-        """Run the job `name` of game/ai/jobs.py on `args` (plain data); returns the id."""
-        return self._send(JOB, (name, args))
+    def request_job(self, job: str, args) -> int:
+        """Run the job `job` ("module:function") on `args` (plain data); returns the id."""
+        return self._send(JOB, (job, args))
 
     def _send(self, kind: str, payload) -> int:
         self.cancel()

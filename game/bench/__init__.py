@@ -2,23 +2,13 @@
 
 Each command lives in its own module, imported only when that command runs, and
 provides `add_arguments(parser)` and `run(args) -> int` (the exit status). To add one,
-write the module and list it in COMMANDS. Benchmarks measure; they are never unit tests.
+write the module and list it in COMMANDS, or for a game's own bench, in its record
+(`benches`). Benchmarks measure; they are never unit tests.
 """
 
-# command name -> (module, one-line description)
+# command name -> (module, one-line description); each game's own benches are named by its
+# record (GameSpec.benches)
 COMMANDS = {
-    "xtic": ("game.bench.xtic", "Xtic computer player: time per move, exact solves, "
-                                "strength"),
-    "xoliba": ("game.bench.xoliba", "Xoliba computer player: move generation, time per "
-                                    "move, strength"),
-    "solitaire": ("game.bench.solitaire", "Xoliba solitaire solver: deals proved winnable, "
-                                          "lost, undecided; line lengths"),
-    "che": ("game.bench.che", "Che: rules speed, computer time per tile and strength, "
-                              "frame time with 64 tiles"),
-    "xutoli": ("game.bench.xutoli", "Xutoli: rules speed, computer time per tile and "
-                                    "strength, frame time with 64 tiles"),
-    "catalina": ("game.bench.catalina", "Catalina Tiles: computer time per claim and "
-                                        "strength against random and greedy"),
     "startup": ("game.bench.startup", "Seconds from launching the game to its first menu "
                                       "frame"),
     "monkey": ("game.bench.monkey", "Random mouse, keys, pad, resizes and devices thrown at "
@@ -37,6 +27,16 @@ COMMANDS = {
     "strength": ("game.bench.strength", "Strongest levels against a UCT reference opponent, "
                                         "UCT tuning, a rated ladder of every level"),
 }
+
+
+def commands() -> dict:
+    """Every command: the games' own (their records' `benches`, in the registry's order),
+    then the shared ones."""
+    import game.rules
+    found = {}
+    for spec in game.rules.in_order():
+        found.update(spec.benches)
+    return {**found, **COMMANDS}
 
 
 def headless_home(name: str) -> None:

@@ -18,7 +18,7 @@ played ("move lands": the state copied, the game saved, the panel redrawn).
 
 What is measured of each game comes from its record in the registry (GameSpec.frames, a
 FrameScreens: its play screens, its ends, where its computer searches and where real
-moves are played; the five games' are at the end of this module); a game whose record
+moves are played; each game's is in game/games/<name>/frames.py); a game whose record
 names none is measured with FrameScreens' defaults. The loops below never name a game.
 
 Every scene is measured after its first few frames (which paint and cache what it
@@ -79,7 +79,7 @@ def _measure(app, frames, each_frame=None, after_frame=None, cpu=None):
 PASSES = 2      # passes over each row's frames (measure(passes=...))
 
 
-def _timed(app, frames, each_frame=None, after_frame=None):
+def timed(app, frames, each_frame=None, after_frame=None):
     """(wall times, CPU times) of `frames` steps (see _measure), from the best of PASSES
     passes over them: the one with the lower wall p99. A scene's own costs come back in
     every pass; a burst of load from elsewhere on the machine (other processes, the host
@@ -162,10 +162,10 @@ def _scene(app, name: str, seed: int = 3, moves: int = 0, options: dict | None =
     from game.scenes.play import PlayScene
     if state is None:
         state, match = _game(name, seed, moves, options, until)
-    return _show(app, PlayScene(app, state, _seats(state, computer), match), settle=settle)
+    return show(app, PlayScene(app, state, _seats(state, computer), match), settle=settle)
 
 
-def _show(app, scene, push: bool = False, settle: int = 5):
+def show(app, scene, push: bool = False, settle: int = 5):
     """Show `scene` (alone, or pushed over the stack) and run its first `settle` frames:
     a scene's first frames paint and cache what it draws; the rows measure the frames
     after (the steady state)."""
@@ -178,7 +178,7 @@ def _show(app, scene, push: bool = False, settle: int = 5):
     return scene
 
 
-def _point_at(app, pos) -> None:
+def point_at(app, pos) -> None:
     """The mouse pointer moves to `pos` (a frame with the motion)."""
     from game.testing.events import motion_event
     app.step(1 / 60, [motion_event(pos)])
@@ -340,17 +340,17 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
         rows.append((name, statistics.median(wall) * 1000, _percentile(wall, 0.99) * 1000,
                      _percentile(cpu, 0.99) * 1000, GROUPS[group][0], group))
 
-    _show(app, MenuScene(app))
+    show(app, MenuScene(app))
     app.freeze_startup_objects()            # as App.run does after its first frame
-    record("menu", _timed(app, frames))
-    _show(app, SetupScene(app, games[0][0]), push=True)
-    record("setup", _timed(app, frames))
-    _show(app, SettingsScene(app))
-    record("settings", _timed(app, frames))
+    record("menu", timed(app, frames))
+    show(app, SetupScene(app, games[0][0]), push=True)
+    record("setup", timed(app, frames))
+    show(app, SettingsScene(app))
+    record("settings", timed(app, frames))
 
     # Crossfades: the menu and the settings in turn, every 12 frames (a fade lasts 12):
     # the changes themselves (building a screen) happen between the timed frames.
-    _show(app, MenuScene(app))
+    show(app, MenuScene(app))
     app.transitions = True
 
     def change_screen(index):
@@ -360,7 +360,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
             else:
                 app.push(SettingsScene(app))
 
-    record("transition: menu and settings crossfading", _timed(app, frames, change_screen))
+    record("transition: menu and settings crossfading", timed(app, frames, change_screen))
     app.transitions = False
 
     if only == "replay":
@@ -370,8 +370,8 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
     for number, (spec, screens) in enumerate(games):
         scene = _play_rows(app, frames, record, spec, screens)
         if number == 0:                     # the pause overlay, over the first game
-            _show(app, PauseScene(app, scene), push=True)
-            record("pause overlay", _timed(app, frames))
+            show(app, PauseScene(app, scene), push=True)
+            record("pause overlay", timed(app, frames))
     _results_rows(app, frames, record, games)
     _tutorial_rows(app, frames, record, games)
     _rules_rows(app, frames, record, games)
@@ -397,7 +397,7 @@ def _play_rows(app, frames, record, spec, screens: FrameScreens):
         names = (screen.prepare(app, scene) if screen.prepare is not None else None) or {}
         label = screen.label.format(name=spec.name, state=scene.state, **names)
         hook = screen.animate(app, scene) if screen.animate is not None else None
-        record(f"play {label}", _timed(app, frames, hook))
+        record(f"play {label}", timed(app, frames, hook))
     return scene
 
 
@@ -412,10 +412,10 @@ def _results_rows(app, frames, record, games) -> None:
             state, match = _finished_game(name, ending.want, options=ending.options,
                                           moves=ending.moves)
             scene = _scene(app, name, state=state, match=match)
-            _show(app, ResultsScene(app, scene), push=True)
+            show(app, ResultsScene(app, scene), push=True)
             record(f"results {name}: {ending.what}, last move replayed "
                    f"({len(state.history)} moves)",
-                   _timed(app, frames, _replay_last_move(scene)))
+                   timed(app, frames, _replay_last_move(scene)))
 
 
 def _tutorial_rows(app, frames, record, games) -> None:
@@ -431,7 +431,7 @@ def _tutorial_rows(app, frames, record, games) -> None:
             app.step(1 / 30, [])                # the roll settles, the suggestion is found
         shown = scene.shown_hint() is not None
         record(f"tutorial {spec.name}: suggestion {'ringed' if shown else 'NOT shown'}",
-               _timed(app, frames))
+               timed(app, frames))
 
 
 def _demo_row(app, frames, record, spec) -> None:
@@ -441,12 +441,12 @@ def _demo_row(app, frames, record, spec) -> None:
     from game.scenes import attract
     from game.scenes.menu import MenuScene
 
-    _show(app, MenuScene(app), settle=1)
+    show(app, MenuScene(app), settle=1)
     attract.DemoScene.shown = game.rules.in_order().index(spec)
-    demo = _show(app, attract.DemoScene(app), push=True)   # as the idle menu shows it
+    demo = show(app, attract.DemoScene(app), push=True)   # as the idle menu shows it
     busy = []
     start = len(demo.state.history)
-    times = _timed(app, frames, _paced(), lambda index: busy.append(app.worker.busy))
+    times = timed(app, frames, _paced(), lambda index: busy.append(app.worker.busy))
     record(f"attract demo: {demo.title}, {len(demo.state.history) - start} moves "
            f"(searching {sum(busy)}/{len(busy)}, real time)", times, "search")
 
@@ -477,7 +477,7 @@ def _rules_rows(app, frames, record, games) -> None:
                 scene.turn_to(min(index // per_page, scene.page_count - 1))
         record(f"rules {name}: {scene.page_count} pages in turn (opening {first[0]:.0f} ms, "
                f"turning to a new page {min(first[1:]):.0f}-{max(first[1:]):.0f} ms, "
-               f"painting one ahead {max(ahead):.0f} ms)", _timed(app, frames, turn))
+               f"painting one ahead {max(ahead):.0f} ms)", timed(app, frames, turn))
 
 
 def _stats_row(app, frames, record) -> None:
@@ -501,12 +501,12 @@ def _stats_row(app, frames, record) -> None:
                 winner = rng.choice([None] + list(range(len(seats))))
                 table.record_game(spec.name, seats, Outcome(winner, (), "bench"))
     stats.save_stats(table)
-    scene = _show(app, StatsScene(app))
+    scene = show(app, StatsScene(app))
 
     def scroll(index):
         if index % 30 == 0:
             scene.scroll_to(0 if scene.scroll >= scene.max_scroll() else scene.scroll + 1)
-    record(f"statistics: {len(scene.rows)} rows, scrolling", _timed(app, frames, scroll))
+    record(f"statistics: {len(scene.rows)} rows, scrolling", timed(app, frames, scroll))
 
 
 GAMES_LISTED = 200              # records in the Games screen's row
@@ -533,11 +533,11 @@ def _games_list_row(app, frames, record, games) -> None:
             text += "\n" * (PADDED_BYTES - len(text))
         storage.atomic_write_text(folder / f"{number:03d}.txt", text)
     start = time.perf_counter()
-    _show(app, GamesScene(app), settle=1)
+    show(app, GamesScene(app), settle=1)
     first = time.perf_counter() - start
     done = record_files.checker.done
     # In real time, so the checker's answers arrive among the frames measured.
-    times = _timed(app, frames, _paced())
+    times = timed(app, frames, _paced())
     record(f"games list: {GAMES_LISTED} records, half of {PADDED_BYTES // 1000} KB, being "
            f"checked (first frame {first * 1000:.0f} ms; {record_files.checker.done - done} "
            f"checked while measured)", times)
@@ -555,7 +555,7 @@ def _searching_rows(app, frames, record, games) -> None:
         before(-1)                      # the search starts with the scene's first frames
         for _ in range(5):
             app.step(1 / 30, [])
-        times = _timed(app, frames, before, after)
+        times = timed(app, frames, before, after)
         record(f"play {name}: {level} computer searching{at.note} ({after.busy}/"
                f"{frames * PASSES})",
                times, "search")
@@ -623,13 +623,13 @@ def _replay_rows(app, frames, record, games) -> None:
     for spec, _ in games:
         state, _ = _finished_game(spec.name, moves=10)
         text = game.records.dumps(state)
-        scene = _show(app, ReplayScene(app, text))
+        scene = show(app, ReplayScene(app, text))
 
         def step_on(index, scene=scene):
             if index % 15 == 0:
                 scene.first() if scene.index == scene.total else scene.forward()
         record(f"replay {spec.name}: stepping ({scene.total} moves)",
-               _timed(app, frames, step_on))
+               timed(app, frames, step_on))
         scene.first()
 
         arrived = [0, 0]            # positions assessed in all, and in this analysis
@@ -645,7 +645,7 @@ def _replay_rows(app, frames, record, games) -> None:
         keep_analysing(-1)
         arrived[0] = 0
         # In real time, so the worker's reports arrive among the frames measured.
-        times = _timed(app, frames, _paced(keep_analysing))
+        times = timed(app, frames, _paced(keep_analysing))
         record(f"replay {spec.name}: analysis running ({arrived[0]} positions assessed)",
                times)
         scene.stop_analysis()
@@ -696,179 +696,3 @@ def add_arguments(parser) -> None:
     parser.add_argument("--only", choices=["replay"],
                         help="after the first screens' rows, only these: the replay "
                              "viewer's")
-
-
-# --- the five games' screens (their records name XTIC ... XUTOLI here) ----------------------
-def _captured(state) -> bool:
-    return bool(state.last_captured)
-
-
-def _select_piece(app, scene) -> None:
-    """A piece selected: its targets and triangles shown."""
-    view = scene.view
-    frm = sorted(view.movable())[0] if view.movable() else None
-    if frm is not None:
-        view.selected = frm
-
-
-def _throw_dice(app, scene):
-    """The dice thrown again and again (the roll due, never played)."""
-    state = scene.state
-    roll = state.next_roll()
-
-    def throw(index):
-        if not scene.view.animating:
-            scene.view.on_move(roll, state)
-    return throw
-
-
-def _roll_pointed(app, scene) -> dict:
-    """The roll played: its claimable tiles outlined, one pointed at (the dice laid out
-    in its order)."""
-    from game.views.catalina_view import grid_xy
-    state = scene.state
-    state.play(state.next_roll())
-    scene.view.sync()
-    claims = list(state.claimable())
-    if claims:
-        _point_at(app, scene.view.cell_rect(*grid_xy(claims[0])).center)
-    return {"claims": len(claims)}
-
-
-def _claimed(state) -> bool:
-    from game.rules.catalina import Claim
-    return isinstance(state.history[-1], Claim)
-
-
-def _rolled(state) -> bool:
-    """A decision due after a roll (not a claim), that need not end the game."""
-    return not _claimed(state) and goes_on(state)
-
-
-def _point_at_a_tile(app, scene) -> None:
-    """The pointer on the middle tile of the layout (its region outlined)."""
-    layout = scene.state.layout
-    tile = layout.tiles()[layout.count // 2]
-    _point_at(app, scene.view.cell_rect(tile.x, tile.y).center)
-
-
-def _letters(app, scene) -> None:
-    _point_at_a_tile(app, scene)
-    scene.view.show_letters = True
-
-
-def _legend(app, scene) -> None:
-    scene.view.show_letters = False
-    scene.view.show_legend = True
-
-
-def _decided(state) -> bool:
-    return state.outcome.winner is not None
-
-
-def _won_by_pair(state) -> bool:
-    formation = state.winning_formation
-    return formation is not None and formation.second is not None
-
-
-def _puzzle_rows(app, frames, record) -> None:
-    """Xoliba's other screens, the solitaire puzzles: the level grid, a level while the solver thinks about
-    a hint (with the arrow of the last one shown), and the solved celebration."""
-    from game.puzzle_progress import PuzzleProgress
-    from game.scenes.puzzle_play import PuzzleScene
-    from game.scenes.puzzles import PuzzleSelectScene
-
-    select = _show(app, PuzzleSelectScene(app))
-    record("puzzles: level select", _timed(app, frames))
-    levels = select.levels
-    level = levels[min(29, len(levels) - 1)]
-    scene = PuzzleScene(app, level, PuzzleProgress(), levels)
-    app.push(scene)
-    scene.state.play(scene.state.parse_move(level.line[0]))
-    scene.view.sync()
-    scene.request_hint()                    # from the level's line: the arrow is shown
-    thinking = []
-
-    def keep_hinting(index):
-        # The solver searches in the worker while the arrow pulses and the panel counts.
-        if not app.worker.busy:
-            app.worker.request_job("solitaire_hint", {"positions": scene._positions()})
-        thinking.append(app.worker.busy)
-    for index in range(5):
-        keep_hinting(index)
-        app.step(1 / 30, [])
-    thinking.clear()
-    times = _timed(app, frames, keep_hinting)
-    app.worker.cancel()
-    record(f"puzzles: hint shown, solver thinking ({sum(thinking)}/{len(thinking)})", times,
-           "search")
-    first = levels[0]
-    scene = PuzzleScene(app, first, PuzzleProgress(), levels)
-    app.reset_to(scene)
-    scene.session.play(scene.state.parse_move(first.line[0]))
-    scene.celebration_time = 0.0
-    scene.results_timer = None              # the card would cover the panel: board only
-    for _ in range(5):
-        app.step(1 / 30, [])
-
-    def celebrate(index):
-        scene.celebration_time = (index % 120) / 60   # confetti in flight throughout
-    record("puzzles: solved celebration (confetti)", _timed(app, frames, celebrate))
-
-
-XTIC = FrameScreens(
-    play=(Screen("{name}: start"),
-          Screen("{name}: move animations", moves=9, animate=replay_last_move)),
-    results=(Ending("losing line"),),
-    searching=Position(3, 8, note=", 8 moves in"),
-    moving=Position(3, 6),
-)
-XOLIBA = FrameScreens(
-    # A capturing move, so the flips animate as well as the swap.
-    play=(Screen("{name}: start"),
-          Screen("{name}: move + flip animations", moves=6, until=_captured,
-                 animate=replay_last_move),
-          Screen("{name} 3p: piece selected", moves=5, options={"players": 3},
-                 prepare=_select_piece),
-          Screen("{name} 3p: move + flip animations", moves=8, options={"players": 3},
-                 until=_captured, animate=replay_last_move)),
-    results=(Ending("final triangles"),),
-    searching=Position(3, 4, note=", 4 moves in"),
-    moving=Position(3, 10),
-    demo=True,
-    more=_puzzle_rows,
-)
-CATALINA = FrameScreens(
-    # 30 steps in: the dice thrown again and again, then a roll's claimable tiles.
-    play=(Screen("{name}: dice rolling", moves=30, until=lambda s: s.is_chance,
-                 animate=_throw_dice),
-          Screen("{name}: {claims} claimable tiles, one pointed", same_scene=True,
-                 prepare=_roll_pointed),
-          Screen("{name}: claim animations", moves=40, until=_claimed,
-                 animate=replay_last_move)),
-    results=(Ending("winning line", want=lambda s: bool(s.winning_line)),),
-    searching=Position(3, 30, note=", claimable tiles"),
-    moving=Position(3, 40, until=_rolled),
-)
-# The tile games: 64 tiles zoomed out to fit (an unlimited or large pool, so the game
-# goes on), the pointer on a tile (its region outlined), the last tile popping in.
-CHE = FrameScreens(
-    play=(Screen("{name}: start"),
-          Screen("{name}: {state.layout.count} tiles, move animations", seed=7, moves=64,
-                 options={"tiles": "unlimited"}, prepare=_point_at_a_tile,
-                 animate=replay_last_move)),
-    results=(Ending("winning region", want=_decided, moves=30),),
-    searching=Position(7, 9, note=", 9 tiles"),
-    moving=Position(7, 40, {"tiles": "unlimited"}),
-)
-XUTOLI = FrameScreens(
-    play=(Screen("{name}: {state.layout.count} tiles, letters, move animations", seed=7,
-                 moves=64, options={"tiles": 128}, prepare=_letters,
-                 animate=replay_last_move),
-          Screen("{name}: legend card open", same_scene=True, prepare=_legend)),
-    results=(Ending("winning pair and path", _won_by_pair, {"tiles": 128}, 30),
-             Ending("single target matched, flashing", _decided,
-                    {"target": "drawn_letter", "tiles": 128}, 0)),
-    searching=Position(3, 15, note=", 15 tiles"),
-    moving=Position(7, 40, {"tiles": 128}),
-)

@@ -16,10 +16,15 @@ tune      UCT against UCT with exploration constants `--tune-c`, a round robin p
 ladder    a round robin of every level of a game, a Bradley-Terry fit (draws count half)
           as Elo with the weakest level at 0 and 95% intervals, and each level's score
           against the one below it, PASS/FAIL against 65%.
-solitaire the Xoliba solitaire solver on `--deals` seeded deals (seeds 0 on), each within
+and the games' own sections, named by their records: Xoliba's `solitaire`, its
+          solitaire solver on `--deals` seeded deals (seeds 0 on), each within
           `--deal-seconds`: the share decided (won with a line, or proved lost) against
           99%, and the peak memory of a solving process against 500 MB
-          (game/bench/solitaire.py, which `python -m game.bench solitaire` also runs).
+          (game/games/xoliba/solitaire_bench.py, which `python -m game.bench solitaire`
+          also runs).
+
+Which games and rows are played comes from the records (GameSpec.strength: each game's
+rows, game/games/<name>/bench.py); this module names no game.
 
 Games alternate the seats; each seed is played twice with the seats swapped (Xoliba's
 deals and Catalina's dice come from the seed, so both sides get the same deal). Xoliba
@@ -29,33 +34,73 @@ CPU seconds are `time.process_time()` of the process playing the game.
 """
 from __future__ import annotations
 
-import argparse
+import functools
 import math
 import random
 import statistics
 import time
+from dataclasses import dataclass, field
+from typing import Callable
 
 import game.rules
-from game.bench import solitaire as solitaire_bench
 from game.bench import uct
 
-# game key -> (game name, options). Keys name what a row measures.
-GAMES = {
-    "xtic-normal": ("xtic", {"game_type": "normal"}),
-    "xtic-nodiags": ("xtic", {"game_type": "nodiags"}),
-    "xtic-torus": ("xtic", {"game_type": "torus"}),
-    "xoliba": ("xoliba", {"players": 2}),
-    "xoliba3": ("xoliba", {"players": 3}),
-    "catalina": ("catalina", {}),
-    "che": ("che", {}),
-    "xutoli": ("xutoli", {}),
-}
-ALIASES = {"xtic": ("xtic-normal", "xtic-nodiags", "xtic-torus"),
-           "xoliba2": ("xoliba",)}
-SECTIONS = ("uct", "tune", "ladder", "solitaire")
+
+@dataclass(frozen=True)
+class Row:
+    """A row of the bench: a game played with `options`. `key` names it on the command
+    line (--games) and `title` in the tables; `aliases` are more names that select it (a
+    game's name may select all its rows); `rated`: the ladder prints its ratings for the
+    game's record (one row per game, the options the record's ratings are for)."""
+    key: str
+    options: dict = field(default_factory=dict)
+    title: str = ""
+    aliases: tuple = ()
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class Section:
+    """A section a game adds to the bench (`name`, for --sections): its own arguments,
+    add_arguments(parser), and run(args) -> [(verdict text, passed)]."""
+    name: str
+    add_arguments: Callable
+    run: Callable
+
+
+@dataclass(frozen=True)
+class Strength:
+    """What the bench plays of a game, named by its record (GameSpec.strength): its rows
+    and its own sections. A game whose record names none is not in the bench."""
+    rows: tuple = ()
+    sections: tuple = ()
+
+
+@functools.cache
+def strengths() -> tuple:
+    """(spec, Strength) of every game that has one, in the registry's order."""
+    return tuple((spec, spec.load("strength")) for spec in game.rules.in_order()
+                 if spec.strength)
+
+
+@functools.cache
+def bench_rows() -> dict:
+    """key -> (game name, Row) of every game's rows."""
+    return {row.key: (spec.name, row) for spec, strength in strengths()
+            for row in strength.rows}
+
+
+def game_sections() -> list:
+    return [section for _, strength in strengths() for section in strength.sections]
+
+
+def section_names() -> tuple:
+    return ("uct", "tune", "ladder") + tuple(section.name for section in game_sections())
+
+
 TARGET_EQUAL = 75.0          # strongest level vs UCT with the same CPU per move: score %
 TARGET_FACTOR = 55.0         # ... vs UCT with `factor` times that budget
-TARGET_THREE = 50.0          # Xoliba for three, vs two UCTs: win share %
+TARGET_THREE = 50.0          # three seats (Xoliba), vs two UCTs: win share %
 TARGET_STEP = 65.0           # ladder: each level vs the one below it: score %
 TARGET_BEGINNER = 50.0       # ladder: the careful beginner vs the weakest level: score % above
 TUNE_C = (0.5, 1.0, 1.41, 2.0)
@@ -77,12 +122,19 @@ def _seconds(text: str):
 
 
 def add_arguments(parser) -> None:
-    parser.add_argument("--sections", default=",".join(SECTIONS),
-                        help="which sections to run, comma-separated (" + ", ".join(SECTIONS)
+    aliases = {}
+    for key, (_, row) in bench_rows().items():
+        for alias in row.aliases:
+            aliases.setdefault(alias, []).append(key)
+    names = section_names()
+    parser.add_argument("--sections", default=",".join(names),
+                        help="which sections to run, comma-separated (" + ", ".join(names)
                              + "; default all)")
     parser.add_argument("--games", default=None,
-                        help="games, comma-separated: " + ", ".join(GAMES) + " (xtic: its "
-                             "three types; default all; tune and ladder skip xoliba3)")
+                        help="games, comma-separated: " + ", ".join(bench_rows()) + " ("
+                             + "".join(f"{alias}: {', '.join(keys)}; "
+                                       for alias, keys in aliases.items())
+                             + "default all; tune and ladder play the two-seat ones)")
     parser.add_argument("--games-per-game", type=int, default=100,
                         help="uct: games per row (default 100; 4 for a quick look)")
     parser.add_argument("--games-per-pair", type=int, default=20,
@@ -103,10 +155,8 @@ def add_arguments(parser) -> None:
                         help="tune: the exploration constants tried")
     parser.add_argument("--tune-seconds", type=float, default=0.2,
                         help="tune: UCT's CPU seconds per move (default 0.2)")
-    parser.add_argument("--deals", type=solitaire_bench.positive_int, default=300,
-                        help="solitaire: seeded deals to solve (default 300)")
-    parser.add_argument("--deal-seconds", type=float, default=30.0,
-                        help="solitaire: seconds per deal (default 30)")
+    for section in game_sections():
+        section.add_arguments(parser)
     parser.add_argument("--seed", type=int, default=1, help="base seed of every game")
     parser.add_argument("--jobs", type=int, default=1, choices=(1, 2),
                         help="processes playing games (default 1; 2 at most)")
@@ -116,25 +166,38 @@ def add_arguments(parser) -> None:
 
 def game_keys(text: str | None) -> list:
     if not text:
-        return list(GAMES)
+        return list(bench_rows())
     keys = []
     for part in (p.strip() for p in text.split(",")):
         if not part:
             continue
-        expanded = ALIASES.get(part, (part,))
+        expanded = [key for key, (_, row) in bench_rows().items() if part in row.aliases] or [part]
         for key in expanded:
-            if key not in GAMES:
-                raise SystemExit(f"unknown game {part!r} (known: {', '.join(GAMES)}, xtic)")
+            if key not in bench_rows():
+                aliases = sorted({a for _, row in bench_rows().values() for a in row.aliases})
+                raise SystemExit(f"unknown game {part!r} (known: "
+                                 f"{', '.join([*bench_rows(), *aliases])})")
             if key not in keys:
                 keys.append(key)
     return keys
 
 
+def two_seats(keys: list) -> list:
+    """The rows of `keys` for two seats (the round robins pair two players)."""
+    return [key for key in keys if seat_count(key) == 2]
+
+
+def seat_count(key: str) -> int:
+    name, row = bench_rows()[key]
+    return len(game.rules.get(name).seats_for(row.options))
+
+
 def run(args) -> int:
+    known = section_names()
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]
     for section in sections:
-        if section not in SECTIONS:
-            raise SystemExit(f"unknown section {section!r} (known: {', '.join(SECTIONS)})")
+        if section not in known:
+            raise SystemExit(f"unknown section {section!r} (known: {', '.join(known)})")
     keys = game_keys(args.games)
     started = time.perf_counter()
     print(f"Strength bench: seed {args.seed}, {args.jobs} process(es), UCT C {args.c:g}, "
@@ -143,28 +206,18 @@ def run(args) -> int:
     if "uct" in sections:
         verdicts += uct_section(keys, args)
     if "tune" in sections:
-        tune_section([k for k in keys if k != "xoliba3"], args)
+        tune_section(two_seats(keys), args)
     if "ladder" in sections:
-        verdicts += ladder_section([k for k in keys if k != "xoliba3"], args)
-    if "solitaire" in sections:
-        verdicts += solitaire_section(args)
+        verdicts += ladder_section(two_seats(keys), args)
+    for section in game_sections():
+        if section.name in sections:
+            verdicts += section.run(args)
     if verdicts:
         print("\nTargets")
         for text, ok in verdicts:
             print(f"  {'PASS' if ok else 'FAIL'}  {text}")
     print(f"\nBench time {time.perf_counter() - started:.0f} s")
     return 1 if args.check and not all(ok for _, ok in verdicts) else 0
-
-
-def solitaire_section(args) -> list:
-    """The solver on seeded deals, in worker processes (their peak memory is the solver's)."""
-    from concurrent.futures import ProcessPoolExecutor
-
-    print()
-    deal_args = argparse.Namespace(seed=0, deals=args.deals, budget=args.deal_seconds,
-                                   no_shortest=True, verbose=False, jobs=args.jobs)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        return solitaire_bench.run_deals(deal_args, pool)
 
 
 # --- playing ------------------------------------------------------------------------------
@@ -367,8 +420,8 @@ def play_task(task: tuple) -> dict:
     name) or ("uct", seconds, c, factor, follow)); the result as plain data: scores per
     seat, the winner, CPU seconds per move of each level seat, UCT budgets."""
     key, game_seed, seating = task
-    name, options = GAMES[key]
-    spec = game.rules.get(name)
+    name, row = bench_rows()[key]
+    spec, options = game.rules.get(name), row.options
     levels = [i for i, p in enumerate(seating) if p[0] == "level"]
     players = [None] * len(seating)
     for seat in levels:
@@ -487,12 +540,8 @@ def _interval(points: float, n: int) -> str:
 
 
 def _title(key: str) -> str:
-    name, options = GAMES[key]
-    if name == "xtic":
-        return f"xtic {options['game_type']}"
-    if name == "xoliba":
-        return f"xoliba {options['players']}p"
-    return name
+    name, row = bench_rows()[key]
+    return row.title or name
 
 
 # --- uct ------------------------------------------------------------------------------------
@@ -510,8 +559,8 @@ def uct_section(keys: list, args) -> list:
     print(header)
     verdicts = []
     for key in keys:
-        name, options = GAMES[key]
-        spec = game.rules.get(name)
+        name, row = bench_rows()[key]
+        spec, options = game.rules.get(name), row.options
         level = spec.ai_levels[-1]
         seats = len(spec.seats_for(options))
         rows = [(1.0, TARGET_EQUAL if seats == 2 else TARGET_THREE)]
@@ -622,16 +671,16 @@ def ladder_section(keys: list, args) -> list:
           f"careful beginner ({steps} games).")
     verdicts, lines = [], []
     for key in keys:
-        name, _ = GAMES[key]
+        name, row = bench_rows()[key]
         levels = list(game.rules.get(name).ai_levels)
         started = time.perf_counter()
         table = round_robin(key, [("level", lv) for lv in levels], games, args.seed,
                             args.jobs, step_games=steps)
         print(f"  {_title(key)} ({time.perf_counter() - started:.0f} s)")
         elos = ratings_table(levels, table)
-        if key != "xtic-nodiags" and key != "xtic-torus":     # Xtic is rated in its normal type
+        if row.rated:
             ratings = ", ".join(f"{lv!r}: {round(e)}" for lv, e in zip(levels, elos))
-            lines.append(f"    {name!r}: {{{ratings}}},")
+            lines.append(f"    {name}: ratings={{{ratings}}},")
         print(f"    {'step':25} {'score':>6} {'95% CI':>13} target {TARGET_STEP:g}%")
         for k in range(1, len(levels)):
             points, n = table[(k - 1, k)]
@@ -644,7 +693,7 @@ def ladder_section(keys: list, args) -> list:
                              f"{TARGET_STEP:g}% ({n} games)", ok))
         verdicts.append(beginner_check(key, levels[0], steps, args))
     if lines:
-        print("\n  For game/ai/ratings.py (RATINGS):")
+        print("\n  For the games' records (game/games/<name>/rules.py, SPEC.ratings):")
         print("\n".join(lines))
     return verdicts
 

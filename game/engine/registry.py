@@ -89,17 +89,36 @@ class GameSpec:
     player: str = ""              # choose_move(state, level_name, rng, should_stop)
     accepts_end: str = ""         # accepts_end(state, seat) -> bool: may a game be ended
     #                               by agreement now (games with an `agree` consent move)
+    analysis: str = ""            # the analysis of a position (game.ai.analysis.Assessor)
+    ratings: dict = field(default_factory=dict)     # level -> Elo, measured, not chosen:
+    #                               the strength bench's ladder (docs/STRENGTH.md); the weakest 0
     rule_pages: str = ""          # the rules screen's pages (game.rule_pages.Page each)
     tutorial: str = ""            # the tutorial's lines, one per move of the player
     tutor_level: str = ""         # the level whose move the tutorial suggests
     demo_options: dict = field(default_factory=dict)    # a demo's or tutorial's game
     extra_demos: tuple = ()       # more attract demos: demo(seed) -> game.engine.session.Demo
     menu_entries: tuple = ()      # MenuEntry each, after the game's own button
+    scenes: dict = field(default_factory=dict)     # screens of its own (those its menu
+    #                               entries open): name -> "module:Class" (game/navigation.py)
+    stats_section: str = ""       # rows of its own on the statistics screen: a class made
+    #                               when the screen loads, with .messages and .rows(stats)
+    self_checks: tuple = ()       # (name, "module:function") each: checks of its own that
+    #                               --self-check runs (game/self_check.py)
+    screenshots: tuple = ()       # more screens of it for game/tools/screens.py: "export",
+    #                               "branch" (a replay's windows), "analysis_<name>"
     colours: dict = field(default_factory=dict)     # palette entries this game adds:
     #                               name -> {palette name: colour}, "default" for the rest
     sounds: dict = field(default_factory=dict)      # sound cues: name -> recipe reference
     playouts: str = ""            # the playout modes and invariants (game.testing.playouts)
+    monkey: str = ""              # start_points() -> the monkey's start points on its own
+    #                               screens (game.testing.monkey)
     frames: str = ""              # the frames bench's screens of this game
+    benches: dict = field(default_factory=dict)     # its own benches: command name ->
+    #                               (module, one-line description), `python -m game.bench NAME`
+    strength: str = ""            # its rows and sections of the strength bench
+    analysis_bench: str = ""      # the games the analysis bench analyses (a tuple of Sample)
+    long_record: str = ""         # long_record(moves) -> a legal record that long (the
+    #                               records-fuzz bench times loading it)
 
     def load(self, part: str):
         """The object the record's reference `part` names ("view", "player"...), or None

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.ratings import rating
 from game.engine import storage
 from game.engine.match import Match
 from game.engine.registry import get
@@ -50,11 +49,11 @@ def choice_of(seat: Seat) -> str:
 
 def seat_label(choice: str, game: str | None = None) -> str:
     """"Human", or "Computer — <level>" with the level's Elo rating in `game` when it
-    has one (game/ai/ratings.py)."""
+    has one (its record's `ratings`)."""
     if choice == "human":
         return "Human"
     level = choice.split(":", 1)[1]
-    elo = rating(game, level) if game else None
+    elo = get(game).ratings.get(level) if game else None
     return f"Computer — {level}" + ("" if elo is None else f" · Elo {elo}")
 
 

@@ -12,7 +12,7 @@ keyed by (game, the seat's name in that game, the opponents). The opponents read
 "computer <level>" or "human"; in a three-player game both, joined by " + ". A game
 between computers counts nothing. The Xoliba solitaire (one seat) counts games played
 and solved instead. The Xoliba solitaire *puzzles* keep their own progress
-(game/puzzle_progress.py); resetting these statistics leaves it alone.
+(game/games/xoliba/puzzle_progress.py); resetting these statistics leaves it alone.
 """
 from __future__ import annotations
 

@@ -1,18 +1,17 @@
 """The rules of every game, headless, behind one registry (the contract: docs/ENGINE.md).
 
-Each game's module defines its record, `SPEC`; registering it is one line here. The order
-of the lines is the order of the attract demos' cycle."""
+Each game's rules module (game/games/<name>/rules.py) defines its record, `SPEC`; the
+games are registered here in the order of `game.games.GAMES`, the order of the attract
+demos' cycle."""
+from importlib import import_module
+
 from game.engine.registry import (GameSpec, MenuEntry, Option, all_specs, get, in_order,
                                   names, register, unregister)
 from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.games import GAMES
 
-from game.rules import catalina, che, xoliba, xtic, xutoli
-
-register(xtic.SPEC)
-register(xoliba.SPEC)
-register(catalina.SPEC)
-register(che.SPEC)
-register(xutoli.SPEC)
+for _name in GAMES:
+    register(import_module(f"game.games.{_name}.rules").SPEC)
 
 __all__ = ["GameSpec", "GameState", "IllegalMoveError", "MenuEntry", "Option", "Outcome",
            "all_specs", "get", "in_order", "names", "register", "unregister"]

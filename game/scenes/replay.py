@@ -11,7 +11,7 @@ Keys and pad: Left/Right (or U/R, X/Y, the wheel) step back and forward, Shift+T
 (LB/RB) go to the first and the last position, Up/Down choose a button, Enter/A presses
 it. The mouse clicks the buttons and drags the scrubber.
 
-The analysis runs in the worker process (game/ai/jobs.py, "analyse"): each position's
+The analysis runs in the worker process (game.ai.analysis:analyse_job): each position's
 assessment arrives as progress, so the graph grows while it runs; leaving the screen or
 Stop cancels it. A finished analysis is kept for the app's life (ANALYSES), so the
 record opened again shows it at once.
@@ -186,8 +186,8 @@ class ReplayScene(Scene):
 
     def start_analysis(self) -> None:
         self.assessments, self.blunders = [], []
-        self.app.worker.request_job("analyse", {"record": self.text,
-                                                "seconds": self.analysis_seconds})
+        self.app.worker.request_job("game.ai.analysis:analyse_job",
+                                    {"record": self.text, "seconds": self.analysis_seconds})
         self.analysing = True
 
     def stop_analysis(self) -> None:

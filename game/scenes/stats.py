@@ -1,14 +1,15 @@
 """Statistics: a table per game (your seat and opponent; played, won, drawn, lost, win %),
-the games against the computer by level, and the Xoliba solitaire and its puzzles.
+the games against the computer by level, and the games' own sections (their records'
+`stats_section`: Xoliba's solitaire and its puzzles).
 
 The page scrolls when it does not fit: Up/Down, the wheel or the d-pad a row at a time, or
 the mouse on the scroll bar. The page is a pygame-gui scrolling container holding the
 table, painted once by hand (pygame-gui has no table). Left/Right (or the pointer) choose
 between "Reset statistics" (asked first; the puzzle progress is kept) and "Back".
 
-A statistics (or puzzle progress) file that could not be used was kept aside by its
-loader; the message naming it shows in a notice panel over the buttons, and the page
-above it gives up the room (it scrolls).
+A statistics file (or a file of a game's own section, the puzzle progress) that could not
+be used was kept aside by its loader; the message naming it shows in a notice panel over
+the buttons, and the page above it gives up the room (it scrolls).
 """
 from __future__ import annotations
 
@@ -17,8 +18,6 @@ import pygame
 import game.rules
 from game import input as inp
 from game.engine import stats as stats_module
-from game.puzzle_progress import load_progress
-from game.rules.xoliba_levels import LEVELS_FOLDER, load_levels
 from game.scenes.base import Scene
 from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text, fitting_size
@@ -51,9 +50,8 @@ def summary(tally) -> str:
 class StatsScene(Scene):
     held_widgets = ("page",)
 
-    def __init__(self, app, levels_folder=LEVELS_FOLDER):
+    def __init__(self, app):
         super().__init__(app)
-        self.levels_folder = levels_folder
         self.scroll = 0              # the first row shown
         self.visible_rows = 1
         self.page = None             # the table in its scrolling container
@@ -68,9 +66,11 @@ class StatsScene(Scene):
     # --- data ------------------------------------------------------------------------------
     def reload(self) -> None:
         self.stats, message = stats_module.load_stats()
-        self.progress, progress_message = load_progress()
-        self.levels, _ = load_levels(self.levels_folder, check_line=False)
-        self.messages = [m for m in (message, progress_message) if m]
+        self.sections = [spec.load("stats_section")() for spec in game.rules.in_order()
+                         if spec.stats_section]
+        self.messages = [message] if message else []
+        for section in self.sections:
+            self.messages += section.messages
         self.rows = self.content_rows()
 
     def content_rows(self) -> list[tuple]:
@@ -97,18 +97,8 @@ class StatsScene(Scene):
             rows.append(("note", "Finish a game against the computer or a friend and it "
                                  "is counted here."))
             rows.append(("gap",))
-        rows.append(("title", "Xoliba solitaire", ""))
-        if stats.solitaire_played:
-            solved = stats.solitaire_solved
-            share = round(100 * solved / stats.solitaire_played)
-            rows.append(("kv", "Solitaire games", f"{solved} solved of "
-                         f"{stats.solitaire_played} played ({share}%)"))
-        levels = self.levels
-        solved_levels = sum(1 for level in levels if self.progress.is_solved(level))
-        rows.append(("kv", "Puzzle levels solved", f"{solved_levels} of {len(levels)}"))
-        rows.append(("kv", "Stars earned", f"{self.progress.total_stars(levels)} of "
-                                           f"{3 * len(levels)}"))
-        rows.append(("kv", "Random deals solved", str(self.progress.deals_solved)))
+        for section in self.sections:
+            rows += section.rows(stats)
         return rows
 
     @staticmethod

@@ -6,8 +6,9 @@ screen), wheel turns, keys, gamepad buttons and sticks, window resizes, focus lo
 regained, gamepads plugged in and pulled out, and pauses of a few seconds in which the
 computer plays. The stream is cut into episodes; each starts from the next of the
 start points (every scene of every registered game, with each number of players its
-options allow, each game's own menu entries such as Xoliba's puzzles, the settings, ...;
-see start_points), and from there the random input goes wherever it leads.
+options allow, each game's own menu entries and screens such as Xoliba's puzzles (its
+record's `monkey`), the settings, ...; see start_points), and from there the random input
+goes wherever it leads.
 
 What counts as surviving:
 - no exception anywhere (the first one stops the run with the seed, the action number
@@ -149,8 +150,10 @@ def start_points():
     for spec in specs:
         points += [(f"{spec.name}: {entry.label}", partial(_menu_entry, entry=entry))
                    for entry in spec.menu_entries]
+    for spec in specs:
+        if spec.monkey:
+            points += spec.load("monkey")()
     points += [
-        ("puzzle level", _puzzle_level),
         ("settings", _settings),
         ("statistics", _statistics),
         ("attract demo", _attract),
@@ -198,18 +201,6 @@ def _menu_entry(app, rng, entry):
     from game.scenes.menu import MenuScene
     menu = MenuScene(app)
     return [menu, lambda: menu.open_entry(entry)]
-
-
-def _puzzle_level(app, rng):
-    from game.puzzle_progress import load_progress
-    from game.scenes.menu import MenuScene
-    from game.scenes.puzzle_play import PuzzleScene
-    from game.scenes.puzzles import PuzzleSelectScene
-    select = PuzzleSelectScene(app)
-    level = select.levels[rng.randrange(len(select.levels))]
-    progress, _ = load_progress()
-    return [MenuScene(app), select,
-            lambda: PuzzleScene(app, level, progress, select.levels)]
 
 
 def _settings(app, rng):

@@ -2,9 +2,9 @@
 checked. `python -m game.bench playouts` runs it (game/bench/playouts.py is its command
 line); the test suite (tests/test_playouts.py) runs it with cheaper checks.
 
-For each mode (MODES: a game, the options that set its rules, a label) the bench plays
-`--games` random games (seeds `--seed`, `--seed` + 1, ...) through `playout`, which checks
-at every step:
+For each mode (registered_modes(): a game, the options that set its rules, a label) the
+bench plays `--games` random games (seeds `--seed`, `--seed` + 1, ...) through `playout`,
+which checks at every step:
 
 * the contract: `to_play` is None exactly when the game is over, and is a seat while it
   is not; `legal_moves()` is a non-empty list of distinct hashable moves while the game
@@ -14,9 +14,9 @@ at every step:
   per step; the outcome has one score per seat, a seat or None as winner, and a reason;
 * each game's own invariants (pieces used once, pieces conserved, claims and decided
   tiles, tile counts against the pool, whose turn it is, who won): its `Playouts`, which
-  its record in the registry names (GameSpec.playouts; the five games' are at the end of
-  this module). A game whose record names none gets the contract's checks only, and
-  modes of its own options (default_modes), so a new game is checked with no code here.
+  its record in the registry names (GameSpec.playouts: game/games/<name>/playouts.py). A
+  game whose record names none gets the contract's checks only, and modes of its own
+  options (default_modes), so a new game is checked with no code here.
 
 Then, for the finished game: undoing every move walks back through exactly the positions
 played (the last undo gives back the new game, attribute for attribute), redoing every
@@ -41,6 +41,7 @@ every 4th step only; see Checks).
 """
 from __future__ import annotations
 
+import functools
 import json
 import os
 import random
@@ -196,6 +197,13 @@ def all_modes() -> list[Mode]:
             for mode in modes_of(spec)]
 
 
+@functools.cache
+def registered_modes() -> tuple:
+    """Every registered game's modes, found once (a process of the bench finds a mode by
+    its index here): all_modes() when first asked."""
+    return tuple(all_modes())
+
+
 def uncovered(modes: list[Mode]) -> list[tuple]:
     """(game, option, value) of every rule option value that no mode plays (an option
     counts where it applies: fixed, drawn, or by default)."""
@@ -225,7 +233,7 @@ def _plays(spec: GameSpec, mode: Mode, opt, value) -> bool:
 
 def modes_for(game_name: str | None = None, label: str | None = None) -> list[Mode]:
     """The modes of a game (or all), with exactly this label, else containing it."""
-    found = [m for m in MODES if game_name is None or m.game == game_name]
+    found = [m for m in registered_modes() if game_name is None or m.game == game_name]
     if label is not None:
         exact = [m for m in found if m.label == label]
         found = exact or [m for m in found if label.lower() in m.label.lower()]
@@ -626,7 +634,7 @@ def _one(task: tuple) -> tuple:
     """(mode index, seed, Checks) -> (moves, stopped unfinished, failure text or None)."""
     index, seed, checks = task
     try:
-        stats = run_mode(MODES[index], seed, checks)
+        stats = run_mode(registered_modes()[index], seed, checks)
     except Exception as exc:       # PlayoutFailure, or a bad mode
         return 0, False, f"{type(exc).__name__}: {exc}"
     return stats.moves, stats.stopped, None
@@ -648,7 +656,7 @@ def run(args) -> int:
     pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:
         for mode in chosen:
-            index = MODES.index(mode)
+            index = registered_modes().index(mode)
             tasks = [(index, seed, checks) for seed in seeds]
             started = time.perf_counter()
             if pool is not None:
@@ -684,431 +692,3 @@ def run(args) -> int:
     print("\nPASS: no failures")
     return 0
 
-
-# --- the five games' own modes, invariants and positions ----------------------------------
-# Each game's record names its object here (GameSpec.playouts = "game.testing.playouts:XTIC"
-# ...): this part names the games, the checker above never does.
-from game.rules import catalina, che, truchet, xoliba, xtic, xutoli
-
-
-def _xtic_modes(spec) -> list[Mode]:
-    """The three game types (the default first)."""
-    return [Mode(spec.name, {"game_type": t}, f"game_type={t}")
-            for t in spec.option("game_type").values]
-
-
-def _xoliba_modes(spec) -> list[Mode]:
-    """2, 3 and 1 players from a deal; and set-up positions (`position`, `first`: the
-    level files and the position editor), every player count."""
-    modes = [Mode(spec.name, {"players": p}, f"players={p}")
-             for p in spec.option("players").values]
-    modes.append(Mode(spec.name, {}, "set-up positions",
-                      {"players": spec.option("players").values,
-                       "position": _made_up_position,
-                       "first": spec.option("first").values}))
-    return modes
-
-
-def _made_up_position(rng: random.Random, options: dict) -> str:
-    """A made-up set-up (the `position` option): any mix of the players' colours and
-    white, dense or sparse, so odd games (a player short of pieces) occur too."""
-    letters = "rbg"[:max(2, options["players"])]
-    white = rng.uniform(0.05, 0.7)
-    board = [xoliba.WHITE] * (xoliba.SIDE * xoliba.SIDE)
-    for point in xoliba.POINTS:
-        if rng.random() >= white:
-            board[point] = xoliba.LETTERS.index(rng.choice(letters))
-    return xoliba.position_text(board)
-
-
-
-def _catalina_modes(spec) -> list[Mode]:
-    """Who starts."""
-    return [Mode(spec.name, {"first": f}, f"first={f}") for f in spec.option("first").values]
-
-
-def _che_modes(spec) -> list[Mode]:
-    """The pool sizes; the group limits, a limit drawn per game; all mixed."""
-    modes = [standard(spec)] + each(spec, "tiles")
-    for option in ("group_area", "group_extent"):
-        values = tuple(v for v in spec.option(option).values if v is not None)
-        modes.append(Mode(spec.name, {}, f"{option} drawn", {option: values}))
-    modes.append(mixed(spec))
-    return modes
-
-
-def _xutoli_modes(spec) -> list[Mode]:
-    """Standard, each target mode (chosen targets drawn per game), the rotation rules,
-    Super Xutoli, progressive, the other pool sizes (drawn per game); all mixed."""
-    modes = [standard(spec)]
-    for mode in each(spec, "target"):
-        if mode.options["target"] == "chosen":
-            mode = mode._replace(label=mode.label + ", targets drawn",
-                                 vary={"white_target": xutoli.TARGET_CODES,
-                                       "blue_target": xutoli.TARGET_CODES})
-        modes.append(mode)
-    for option in ("rotation", "size", "progressive"):
-        modes += each(spec, option)
-    tiles = spec.option("tiles")
-    modes.append(Mode(spec.name, {}, "tiles drawn",
-                      {"tiles": tuple(v for v in tiles.values if v != tiles.default)}))
-    modes.append(mixed(spec))
-    return modes
-
-
-def _xtic_position(state) -> tuple:
-    return tuple(state.board), state.hand, state.available, state.losing_lines
-
-
-def _xtic_invariants(state, fail, scan: bool) -> None:
-    board = state.board
-    placed = [p for p in board if p >= 0]
-    hand = [] if state.hand is None else [state.hand]
-    if sorted(placed + hand + state.available_pieces()) != list(range(16)):
-        fail(f"pieces not each used once: board {placed}, hand {hand}, "
-             f"available {state.available_pieces()}")
-    if scan:
-        placements = sum(1 for square, _ in state.history if square is not None)
-        if len(placed) != placements:
-            fail(f"{len(placed)} pieces on the board after {placements} placements")
-    if len(state.history) > 17:
-        fail(f"{len(state.history)} moves: Xtic has at most 17")
-    complete = [line for line in xtic.LINES[state.game_type]
-                if all(board[sq] >= 0 for sq in line)
-                and xtic.shared_property([board[sq] for sq in line]) is not None]
-    if not state.is_over:
-        if complete:
-            fail(f"lines {complete} share a property but the game goes on")
-        if all(p >= 0 for p in board):
-            fail("the board is full but the game goes on")
-        if state.to_play != len(state.history) % 2:
-            fail(f"to_play {state.to_play} after {len(state.history)} moves")
-        if (state.hand is None) != (not state.history):
-            fail(f"hand {state.hand} after {len(state.history)} moves")
-        return
-    placer = (len(state.history) - 1) % 2
-    last = state.history[-1][0]
-    if state.outcome.winner is None:
-        if complete or not all(p >= 0 for p in board):
-            fail("a draw without a full board free of lines")
-    elif state.outcome.winner != 1 - placer or not complete \
-            or set(complete) != set(state.losing_lines) \
-            or not all(last in line for line in complete):
-        fail(f"winner {state.outcome.winner}: placer {placer}, lines {complete}, losing "
-             f"lines {state.losing_lines}, last square {last}")
-
-
-def _xoliba_position(state) -> tuple:
-    return (tuple(state.board), tuple(state.order), state.turn, tuple(state.active),
-            tuple(state.passed), tuple(map(tuple, state.captures)), state.quiet_moves,
-            state.repetitions(), state.end_cause, tuple(state.last_captured))
-
-
-def _xoliba_invariants(state, fail, scan: bool) -> None:
-    board, players = state.board, state.players
-    if any(board[p] not in range(players if players > 1 else 2) and board[p] != xoliba.WHITE
-           for p in xoliba.POINTS):
-        fail("a point holds a colour no player has")
-    now = xoliba.counts(board)
-    start = state.start_counts
-    captured = [sum(row[c] for row in state.captures) for c in range(3)]
-    for colour in range(3):
-        if now[colour] + captured[colour] > start[colour]:
-            fail(f"colour {colour}: {now[colour]} on the board + {captured[colour]} captured "
-                 f"> {start[colour]} at the start")
-    if state.solitaire:
-        blue, red = xoliba.BLUE, xoliba.RED
-        if now[blue] + captured[blue] != start[blue]:
-            fail(f"blue pieces not conserved: {now[blue]} + {captured[blue]} captured != "
-                 f"{start[blue]}")
-        if (start[red] - now[red] - captured[red]) % 3:
-            fail("red pieces lost other than by capture or three triangle corners at a time")
-    else:
-        for seat in range(players):
-            if state.active[seat] and now[seat] + captured[seat] != start[seat]:
-                fail(f"seat {seat} pieces not conserved: {now[seat]} + {captured[seat]} "
-                     f"captured != {start[seat]}")
-            if not state.active[seat] and now[seat]:
-                fail(f"seat {seat} is out but has {now[seat]} pieces")
-    if state.is_over:
-        return
-    seat = state.to_play
-    if not state.active[seat]:
-        fail(f"seat {seat} to play is out")
-    if players == 3 and sum(state.active) < 2:
-        fail("fewer than two seats left but the game goes on")
-    if not state.solitaire and any(now[s] < 3 for s in range(players) if state.active[s]):
-        fail(f"a player in the game has fewer than three pieces: {now}")
-    # Solitaire has neither the 30-move rule nor repetitions (RULES-DECISIONS.md).
-    if not state.solitaire and state.quiet_moves >= xoliba.NO_CAPTURE_LIMIT:
-        fail(f"{state.quiet_moves} moves without a capture but the game goes on")
-    if not state.solitaire and not 1 <= state.repetitions() < xoliba.REPETITIONS:
-        fail(f"the position occurred {state.repetitions()} times but the game goes on")
-    legal = state.legal_moves() if scan else [xoliba.PASS]
-    if legal != [xoliba.PASS]:
-        for frm, to, t in legal:
-            corners = xoliba.TRIANGLES[t].corners
-            if board[frm] != seat or board[to] != xoliba.WHITE or to not in corners \
-                    or frm in corners:
-                fail(f"legal move {state.format_move((frm, to, t))} is not a swap of "
-                     f"seat {seat}'s piece with a white at a triangle corner")
-
-
-def _xoliba_finished(state, fail) -> None:
-    outcome, now = state.outcome, xoliba.counts(state.board)
-    if state.solitaire:
-        won = now[xoliba.BLUE] == 0
-        if (outcome.winner == 0) != won or outcome.scores != ((1,) if won else (0,)):
-            fail(f"solitaire outcome {outcome} with {now[xoliba.BLUE]} blue left")
-    elif state.players == 2:
-        if outcome.winner is None:
-            if outcome.scores != (0, 0):
-                fail(f"a tie scores {outcome.scores}")
-        elif outcome.scores[1 - outcome.winner] != 0 or outcome.scores[outcome.winner] < 0:
-            fail(f"two-player scores {outcome.scores} for winner {outcome.winner}")
-    else:
-        scores = tuple(sum(state.captures[s][c] for c in range(3) if c != s) for s in range(3))
-        leaders = [s for s in range(3) if scores[s] == max(scores)]
-        if outcome.scores != scores or outcome.winner != (leaders[0] if len(leaders) == 1
-                                                          else None):
-            fail(f"three-player outcome {outcome}, enemy captures {scores}")
-
-
-def _catalina_position(state) -> tuple:
-    return (state.roll, state.turn_seat, tuple(map(tuple, state.marks)), tuple(state.large),
-            tuple(state.how), tuple(state.lines), state.winning_line)
-
-
-def _grid_owner(red: int, blue: int):
-    """An independent reading of a small grid: its owner, DEAD, or None while open."""
-    for mask in catalina.LINE_MASKS:
-        if red & mask == mask:
-            return catalina.RED
-        if blue & mask == mask:
-            return catalina.BLUE
-    if any(not (red & mask and blue & mask) for mask in catalina.LINE_MASKS):
-        return None
-    a, b = red.bit_count(), blue.bit_count()
-    return catalina.RED if a > b else catalina.BLUE if b > a else catalina.DEAD
-
-
-def _catalina_invariants(state, fail, scan: bool) -> None:
-    red, blue = state.marks
-    for big in range(9) if scan else ():
-        if red[big] & blue[big]:
-            fail(f"a tile of large tile {big} is claimed by both")
-        if state.large[big] != _grid_owner(red[big], blue[big]):
-            fail(f"large tile {big} is {state.large[big]!r}, its grid says "
-                 f"{_grid_owner(red[big], blue[big])!r}")
-    if scan:
-        claims = sum(isinstance(m, catalina.Claim) for m in state.history)
-        marked = sum(m.bit_count() for m in red + blue)
-        if marked != claims:
-            fail(f"{marked} tiles claimed after {claims} claims")
-    large = state.large
-    lines = [ln for ln in catalina.LINES if large[ln[0]] in (catalina.RED, catalina.BLUE)
-             and large[ln[0]] == large[ln[1]] == large[ln[2]]]
-    if not state.is_over and (lines or None not in large):
-        fail(f"the game goes on with large tiles {large}")
-    if state.is_over:
-        if lines:
-            expected = large[lines[0][0]]
-        elif None in large:
-            fail("the game is over with an open large tile and no three in a row")
-            return
-        else:
-            r, b = large.count(catalina.RED), large.count(catalina.BLUE)
-            expected = None if r == b else catalina.RED if r > b else catalina.BLUE
-        if state.outcome.winner != expected:
-            fail(f"winner {state.outcome.winner}, the large tiles say {expected}")
-        return
-    turns = len(state.history) // 2          # a roll, then a claim or a pass
-    if state.to_play != (state.options["first"] + turns) % 2:
-        fail(f"to_play {state.to_play} after {turns} claims and passes")
-    if state.is_chance != (len(state.history) % 2 == 0):
-        fail(f"is_chance {state.is_chance} after {len(state.history)} steps")
-    if scan and not state.is_chance:
-        legal = state.legal_moves()
-        for claim in legal:
-            if claim == catalina.PASS:
-                continue
-            if not catalina.reaches(state.dice, claim) or state.large[claim.big] is not None \
-                    or (red[claim.big] | blue[claim.big]) >> claim.small & 1:
-                fail(f"claim {catalina.format_claim(claim)} is listed but not allowed by the "
-                     f"roll {state.dice} and the board")
-        if catalina.PASS in legal and legal != [catalina.PASS]:
-            fail("pass is listed beside claims")
-
-
-def _layout_position(layout) -> tuple:
-    return (dict(layout.cells), tuple(layout.largest), tuple(layout.widest),
-            tuple(layout.closed_count), len(layout.closed), layout.even_colour)
-
-
-def _check_layout(state, layout, fail) -> None:
-    """The Truchet layout against one rebuilt from its tiles alone, in another order (the
-    regions do not depend on it): the tile on 0,0 first (it fixes the colouring), then
-    by cell."""
-    tiles = sorted(layout.tiles(), key=lambda t: ((t.x, t.y) != (0, 0), t.x, t.y))
-    model = truchet.TruchetLayout()
-    for tile in tiles:
-        model.place(tile)
-
-    def summary(lay):
-        return sorted((r.colour, r.size, r.closed, r.open_slots, r.columns, r.rows,
-                       tuple(sorted(r.vertices))) for r in lay.regions())
-
-    if summary(model) != summary(layout):
-        fail("the layout's regions differ from the regions of its tiles placed afresh")
-    for name in ("largest", "widest", "closed_count"):
-        if list(getattr(model, name)) != list(getattr(layout, name)):
-            fail(f"layout.{name} {getattr(layout, name)}, from its tiles "
-                 f"{getattr(model, name)}")
-    if sorted(model.frontier) != sorted(layout.frontier):
-        fail("the layout's open cells differ from those of its tiles placed afresh")
-
-
-def _turn_of(tiles: int, two_a_turn: bool) -> tuple[int, int]:
-    """(seat to move, tiles placed in the turn so far) after `tiles` tiles, when every
-    turn after the opening tile places two (or one)."""
-    if not two_a_turn:
-        return tiles % 2, 0
-    if tiles == 0:
-        return 0, 0
-    return (1 + (tiles - 1) // 2) % 2, (tiles - 1) % 2
-
-
-def _tile_invariants(state, fail, scan: bool, pool, two_a_turn: bool) -> None:
-    layout = state.layout
-    tiles = layout.count
-    if scan and tiles != sum(isinstance(m, truchet.Tile) for m in state.history):
-        fail(f"{tiles} tiles down after "
-             f"{sum(isinstance(m, truchet.Tile) for m in state.history)} tile moves")
-    if pool is not None and tiles > pool:
-        fail(f"{tiles} tiles down from a pool of {pool}")
-    if state.tiles_left != (None if pool is None else pool - tiles):
-        fail(f"tiles_left {state.tiles_left} with {tiles} of {pool} down")
-    if state.is_over:
-        return
-    seat, placed = _turn_of(tiles, two_a_turn)
-    if (state.to_play, state.turn_placed) != (seat, placed):
-        fail(f"to_play {state.to_play} with {state.turn_placed} placed this turn after "
-             f"{tiles} tiles; expected {seat} with {placed}")
-    if state.tiles_owed not in ((1,) if not two_a_turn or not tiles else (1, 2)):
-        fail(f"tiles_owed {state.tiles_owed} after {tiles} tiles")
-    if scan:
-        legal = state.legal_moves()
-        expected = 4 if not tiles else 2 * len(layout.frontier)
-        if len(legal) != expected or not all(layout.accepts(m) for m in legal):
-            fail(f"{len(legal)} legal tiles, expected {expected}, each on an open cell")
-
-
-def _che_position(state) -> tuple:
-    return (_layout_position(state.layout), state.turn_seat, state.turn_placed, state.turns)
-
-
-def _che_invariants(state, fail, scan: bool) -> None:
-    _tile_invariants(state, fail, scan, state.pool, True)
-    if not state.is_over and state.turns and state.turn_placed == 0:
-        won = [s for s in (0, 1) if state.is_win_for(s)]
-        if won:
-            fail(f"after a complete turn {won} have a win but the game goes on")
-
-
-def _by_largest(largest) -> int | None:
-    light, dark = largest
-    return None if light == dark else 0 if light > dark else 1
-
-
-def _che_finished(state, fail) -> None:
-    _check_layout(state, state.layout, fail)
-    outcome = state.outcome
-    if state.history[-1] == che.AGREE:
-        if outcome.winner != _by_largest(state.layout.largest):
-            fail(f"agreed end: winner {outcome.winner}, largest {state.layout.largest}")
-        return
-    if state.turn_placed != 0:
-        fail("the game ended in the middle of a turn")
-    mover = 1 - state.turn_seat
-    winners = [s for s in (0, 1) if state.is_win_for(s)]
-    if len(winners) == 2:
-        expected = 1 - mover
-    elif winners:
-        expected = winners[0]
-    else:
-        if state.tiles_left != 0:
-            fail("the game ended with no win and tiles left")
-        expected = _by_largest(state.layout.largest)
-    if outcome.winner != expected:
-        fail(f"winner {outcome.winner}, expected {expected} (wins for {winners}, "
-             f"mover {mover})")
-
-
-def _xutoli_position(state) -> tuple:
-    board = state.board
-    return (_layout_position(state.layout), state.turn_seat, state.turn_placed, state.turns,
-            state.targets, dict(board.blocks), dict(board.quads), state.winning_formation)
-
-
-def _xutoli_invariants(state, fail, scan: bool) -> None:
-    _tile_invariants(state, fail, scan, state.pool, state.progressive)
-    options, targets = state.options, state.targets
-    mode = options["target"]
-    if mode == "off":
-        ok = targets is None and state.size == options["size"]
-    else:
-        ok = (targets is not None and len(targets) == 2 and targets[0] != targets[1]
-              and all(t in xutoli.TARGET_CODES for t in targets) and state.size == 2)
-        if mode == "drawn_letter":
-            ok = ok and all(len(t) == 1 for t in targets)
-        elif mode == "drawn_coloured":
-            ok = ok and all(len(t) == 2 for t in targets)
-        elif mode == "chosen":
-            ok = ok and targets == (options["white_target"], options["blue_target"])
-    if not ok:
-        fail(f"targets {targets} and pattern size {state.size} do not fit the options "
-             f"{options}")
-    if scan and not state.is_over and state.turns and state.turn_placed == 0:
-        won = [s for s in (0, 1) if state.has_formation(s)]
-        if won:
-            fail(f"after a complete turn {won} have a formation but the game goes on")
-
-
-def _xutoli_finished(state, fail) -> None:
-    _check_layout(state, state.layout, fail)
-    board, cells = state.board, state.layout.cells
-    for corner in board.blocks:
-        if any(corner + step not in cells for step in board.steps):
-            fail(f"block at {truchet.xy_of(corner)} is not complete")
-    if state.turn_placed != 0:
-        fail("the game ended in the middle of a turn")
-    mover = 1 - state.turn_seat
-    winners = [s for s in (0, 1) if state.has_formation(s)]
-    winner = state.outcome.winner
-    if not winners:
-        if winner is not None or state.tiles_left != 0:
-            fail(f"winner {winner} without a formation, {state.tiles_left} tiles left")
-        return
-    if winner is None or winner not in winners:
-        fail(f"winner {winner}, formations for {winners}")
-    if len(winners) == 2 and winner != 1 - mover:
-        aligned = [s for s in winners if state.has_formation(s, aligned_only=True)]
-        if not (state.rotation == "prefer_same" and not state.targets and aligned == [winner]):
-            fail(f"both have formations and mover {mover} did not lose (winner {winner})")
-    formation = state.winning_formation
-    if formation is None or formation.seat != winner:
-        fail(f"winning formation {formation} for winner {winner}")
-
-
-
-
-XTIC = Playouts(_xtic_modes, _xtic_position, _xtic_invariants)
-XOLIBA = Playouts(_xoliba_modes, _xoliba_position, _xoliba_invariants, _xoliba_finished,
-                  endless=lambda options: options.get("players") == 1,
-                  match_only=("target", "resignation"))
-CATALINA = Playouts(_catalina_modes, _catalina_position, _catalina_invariants)
-CHE = Playouts(_che_modes, _che_position, _che_invariants, _che_finished)
-XUTOLI = Playouts(_xutoli_modes, _xutoli_position, _xutoli_invariants, _xutoli_finished)
-
-# Every registered game's modes (built last: the records name the objects above).
-MODES = all_modes()

@@ -11,13 +11,13 @@ seconds it took are the bench's to judge.
 """
 from __future__ import annotations
 
-import json
 import random
 import time
 import traceback
 from typing import Callable, NamedTuple
 
 import game.records
+import game.rules
 from game.testing.playouts import all_modes
 
 MAX_PLIES = 90                  # a random game stops here (Che with no pool never ends)
@@ -246,11 +246,12 @@ def option_value(text, rng, others):
 
 def other_game(text, rng, others):
     """The Game header names another game (or none, or garbage)."""
+    names = [spec.name for spec in game.rules.in_order()]
     head, rest = _split(text)
     for i, line in enumerate(head):
         if line.startswith("Game: "):
-            head[i] = "Game: " + rng.choice(("xtic", "xoliba", "catalina", "che", "xutoli",
-                                             "chess", "", "XTIC", "xtic ", "x" * 1000))
+            head[i] = "Game: " + rng.choice((*names, "chess", "", names[0].upper(),
+                                             names[0] + " ", "x" * 1000))
     return "\n".join(head + rest)
 
 
@@ -304,14 +305,3 @@ def option_sweep(records: list[str]):
                 for value in JSON_VALUES:
                     changed = head[:i] + [f"{name}: {value}"[:game.records.MAX_LINE]] + head[i + 1:]
                     yield "option_sweep", "\n".join(changed + rest)
-
-
-def long_che_record(moves: int) -> str:
-    """A legal Che record of `moves` tiles with an unlimited pool: a straight row, which
-    never closes a region, so the game never ends (60,000 moves are 0.99 MB)."""
-    lines = ["# Little Abstracts game record, format 1", "Game: che", "Seed: 1",
-             "Option group_area: null", "Option group_extent: null",
-             f"Option tiles: {json.dumps('unlimited')}", "Result: * (in progress)", "",
-             "1. LL@0,0"]
-    lines += [f"{n}. L@{n - 1},0" for n in range(2, moves + 1)]
-    return "\n".join(lines) + "\n"

@@ -1,2 +1,2 @@
-"""Developer tools run as modules, e.g. `python -m game.tools.levels` (the level generator).
-Nothing here is imported by the game itself."""
+"""Developer tools run as modules, e.g. `python -m game.tools.screens` (screenshots of every
+screen). Nothing here is imported by the game itself."""

@@ -50,7 +50,7 @@ def imported(path: Path, name: str, known: dict) -> set[str]:
                 targets.add(full if full in known else base)
     edges = set()
     for target in targets:
-        while target and target not in known:      # `import game.rules.xtic` -> the module
+        while target and target not in known:      # `import game.games.xtic.rules` -> the module
             target = target.rpartition(".")[0]
         if target and target != name and not name.startswith(target + "."):
             edges.add(target)

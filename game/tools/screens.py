@@ -16,16 +16,19 @@ import sys
 import tempfile
 from pathlib import Path
 
-GAMES = ("xtic", "xoliba", "catalina", "che", "xutoli")
+import game.rules
+
+GAMES = tuple(spec.name for spec in game.rules.in_order())
+# A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "puzzle", "demo", "confirm", "games",
-           "export", "branch", "analysis_xtic", "analysis_che",
+           *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
                                            "rules", "tutorial") for name in GAMES))
 
 
 def _played(spec, moves: int | None):
     """A seeded game of `spec`, `moves` random moves in (None: to its end)."""
-    state = spec.new_game(seed=4, options={"players": 2} if spec.name == "xoliba" else {})
+    state = spec.new_game(seed=4, options=spec.demo_options)
     rng = random.Random(4)
     while not state.is_over and (moves is None or len(state.history) < moves):
         state.play(state.copy().sample_chance() if state.is_chance
@@ -35,7 +38,6 @@ def _played(spec, moves: int | None):
 
 def _some_statistics():
     """Finished games of every game against each computer level (the table's rows)."""
-    import game.rules
     from game.engine.saves import Seat
     from game.engine.state import Outcome
     from game.engine.stats import Stats
@@ -63,7 +65,6 @@ def _record(spec, moves: int | None = None) -> str:
 
 def _kept_games() -> None:
     """A kept record of each game, and a file that is no record."""
-    import game.rules
     from game.engine import kept_games, storage
     folder = kept_games.games_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,10 +85,10 @@ def _replay(app, spec, index: int, analyse: bool = False) -> None:
 
 
 def open_screen(app, name: str) -> None:
-    import game.rules
     from game.engine.saves import Seat
     kind, _, game_name = name.partition("_")
-    spec = game.rules.get(game_name) if game_name else None
+    spec = game.rules.get(game_name) if game_name else next(
+        (spec for spec in game.rules.in_order() if name in spec.screenshots), None)
     human = Seat("human", None)
     if kind == "settings":
         app.open("settings")
@@ -127,10 +128,10 @@ def open_screen(app, name: str) -> None:
     elif kind in ("replay", "analysis"):
         _replay(app, spec, 10, analyse=kind == "analysis")
     elif kind == "export":
-        _replay(app, game.rules.get("xtic"), 6)
+        _replay(app, spec, 6)
         app.scene.export()
     elif kind == "branch":
-        _replay(app, game.rules.get("xtic"), 5)
+        _replay(app, spec, 5)
         app.scene.play_from_here()
     elif kind != "menu":
         raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")

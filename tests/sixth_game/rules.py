@@ -63,13 +63,7 @@ SPEC = GameSpec(
     ai_levels=("random",),
     view="sixth_game.view:TicTacToeView",
     player="sixth_game.player:choose_move",
-    rule_pages="sixth_game.view:PAGES",
-    tutorial="sixth_game.rules:TUTORIAL",
+    rule_pages="sixth_game.rule_pages:PAGES",
+    tutorial="sixth_game.tutorial:LINES",
     tutor_level="random",
-)
-
-TUTORIAL = (
-    "Place an X on any empty square: click it, or move with the arrows or the d-pad "
-    "and press Enter / A.",
-    "Three in a row, across, down or diagonally, wins.",
 )

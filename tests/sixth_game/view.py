@@ -1,10 +1,9 @@
-"""Tic-tac-toe's board view and its rules page."""
+"""Tic-tac-toe's board view, and the picture of its rules page."""
 from __future__ import annotations
 
 import pygame
 
 from game import input as inp
-from game.rule_pages import Page
 from game.ui.marks import draw_hint_outline
 from game.views.base import BoardView
 
@@ -116,9 +115,3 @@ def illustrate(surface, rect, palette) -> None:
         if seat is not None:
             draw_mark(surface, square.inflate(-cell // 3, -cell // 3), seat, palette)
 
-
-PAGES = (
-    Page("Three in a row", "X and O take turns placing their mark on an empty square. "
-         "Three of your marks in a row, across, down or diagonally, win; a full board "
-         "without one is a draw.", illustrate),
-)
