@@ -5,9 +5,9 @@
     python3 play.py test [ARGS]      run the whole test suite (ARGS go to pytest)
     python3 play.py bench [ARGS]     run the benchmarks (python -m game.bench ARGS)
     python3 play.py build            make the standalone app (game/tools/build.py)
-    python3 play.py --help           every option and command (game/cli.py)
+    python3 play.py --help           every option and command (game/launch/cli.py)
 
-The command line is checked first, by game/cli.py (standard library only as well), so
+The command line is checked first, by game/launch/cli.py (standard library only as well), so
 an unknown argument is named at once, exit code 2, before anything is installed.
 
 The first run creates a virtual environment ``.venv`` beside this file and
@@ -20,7 +20,7 @@ in this folder, and their exit code becomes the launcher's.
 The game's error output reaches the terminal line by line as it is written (the
 child runs unbuffered). When there is no console (double-clicked), errors are also
 shown in a dialog when one can be shown, and appended to error.log in the user's data
-folder (game/cli.py error_log_path).
+folder (game/launch/cli.py error_log_path).
 
 This file keeps to syntax that old Python 3 releases can parse, so that they
 reach the version check and print a clear message instead of a SyntaxError.
@@ -126,10 +126,10 @@ def write_error_log(text):
 
 
 def game_cli():
-    """game/cli.py, the command line shared with the app (standard library only)."""
+    """game/launch/cli.py, the command line shared with the app (standard library only)."""
     if HERE not in sys.path:
         sys.path.insert(0, HERE)
-    from game import cli
+    from game.launch import cli
 
     return cli
 
@@ -414,7 +414,7 @@ def json_list(items):
 
 
 def build_command(request, windowed):
-    """Return (command, what) for a parsed command line (game/cli.py Request)."""
+    """Return (command, what) for a parsed command line (game/launch/cli.py Request)."""
     if request.command == "test":
         extra = list(request.rest)
         if not any(looks_like_test_path(arg) for arg in extra):

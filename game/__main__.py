@@ -1,4 +1,4 @@
-"""`python -m game` runs the command line (game/cli.py): with no arguments, the app.
+"""`python -m game` runs the command line (game/launch/cli.py): with no arguments, the app.
 Started by a Python without the game's libraries, it runs again with .venv's.
 
 The frozen app starts here too. freeze_support comes first: the computer players' worker
@@ -11,7 +11,7 @@ import sys
 if __name__ == "__main__":
     multiprocessing.freeze_support()
     if not getattr(sys, "frozen", False):
-        from game.venv import run_with_libraries
+        from game.launch.venv import run_with_libraries
         run_with_libraries("game")          # the system's python3: use .venv
-    from game.cli import main
+    from game.launch.cli import main
     sys.exit(main())

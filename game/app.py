@@ -9,13 +9,13 @@ import sys
 import pygame
 
 from game import TITLE
-from game import input as inp
-from game.engine import storage
+from game.ui import input as inp
+from game.core import storage
 from game.ai.worker import AIWorker
-from game.desktop import name_the_window
-from game.navigation import scene_class
+from game.launch.desktop import name_the_window
+from game.scenes.navigation import scene_class
 from game.ui.text import MIN_TEXT_SCALE, reset_fonts
-from game.settings import Settings, load_settings, save_settings
+from game.services.settings import Settings, load_settings, save_settings
 from sprites import surface_cache
 from sprites.icon import draw_icon
 
@@ -308,9 +308,9 @@ class App:
         self._enter(scene)
         release_memory()
 
-    # Scenes open each other by name (game/navigation.py), never by importing each other.
+    # Scenes open each other by name (game/scenes/navigation.py), never by importing each other.
     def make(self, name: str, *args):
-        """A new scene `name` (game/navigation.py) for this app."""
+        """A new scene `name` (game/scenes/navigation.py) for this app."""
         return scene_class(name)(self, *args)
 
     def open(self, name: str, *args):
@@ -365,7 +365,7 @@ class App:
     def series_for(self, game: str, seats):
         """The running score a game between these seats adds to: the last one while the
         pairing stays the same, else a new one from nothing."""
-        from game.engine.match import Series
+        from game.services.match import Series
         pairing = Series.pairing_of(game, seats)
         if self.series is None or self.series.pairing != pairing:
             self.series = Series(pairing)
@@ -488,7 +488,7 @@ def release_memory() -> None:
 
 def play(time_to_menu: bool = False) -> int:
     """Open the window on the menu and play until the player quits (the command line is
-    game/cli.py). time_to_menu: show the first menu frame, print when, and quit."""
+    game/launch/cli.py). time_to_menu: show the first menu frame, print when, and quit."""
     if os.environ.get("SDL_VIDEODRIVER") == "dummy":
         print("SDL_VIDEODRIVER=dummy: no window can be shown.", file=sys.stderr, flush=True)
     app = App()

@@ -388,7 +388,7 @@ def recipes() -> dict:
     order. A game may not replace a common effect or another game's cue of the same name:
     the first one stays."""
     import game.rules           # headless; imported here so that importing sounds is quick
-    from game.engine.registry import load_reference
+    from game.core.registry import load_reference
     found = dict(RECIPES)
     for spec in game.rules.in_order():
         for name, reference in spec.sounds.items():

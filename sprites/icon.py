@@ -1,7 +1,7 @@
 """The app's icon, painted by the games' own painters: a ring of Che's and Xutoli's
 Truchet tiles with one Xtic piece and an Xoliba disc on it, on a rounded square.
 
-Used for the window, the desktop entry (game/desktop.py) and the standalone build
+Used for the window, the desktop entry (game/launch/desktop.py) and the standalone build
 (game/tools/build.py), which writes it as PNG (and ICO on Windows)."""
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def _rounded(surface: pygame.Surface, radius: int) -> pygame.Surface:
 
 
 def icon_png(size: int = 256) -> bytes:
-    """The icon as PNG data (written by the caller through game/engine/storage.py)."""
+    """The icon as PNG data (written by the caller through game/core/storage.py)."""
     import io
     buffer = io.BytesIO()
     pygame.image.save(draw_icon(size), buffer, "icon.png")

@@ -53,7 +53,7 @@ def step(app, events=(), frames=1, dt=FRAME):
 def written(path):
     """`path` once the background writer has written it: the game and the puzzle
     attempt are saved after every move on a thread of their own."""
-    from game.engine import storage
+    from game.core import storage
     storage.writer.wait(path)
     return path
 
@@ -127,7 +127,7 @@ def play_against_computer(app, play, human_move, max_moves=400) -> None:
 
 
 def read_settings_file() -> dict:
-    from game.settings import settings_path
+    from game.services.settings import settings_path
     return json.loads(settings_path().read_text(encoding="utf-8"))
 
 

@@ -354,7 +354,7 @@ def test_analyse_job_through_the_worker_reports_progress_and_can_be_cancelled():
 def test_a_long_record_is_analysed_walking_one_replay_not_a_copy_per_position(monkeypatch):
     """A copy of every position made a 60,000-tile Che record's analysis quadratic in time
     and memory; the walk hands each position to assess in turn, copying none."""
-    from game.engine.state import GameState
+    from game.core.state import GameState
     from game.games.che.bench import long_record
     seen = []
 

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.scenes import attract
 from game.scenes.attract import DemoScene
 from game.scenes.menu import IDLE_SECONDS

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.state import IllegalMoveError
+from game.core.state import IllegalMoveError
 from game.games.catalina import rules as catalina
 from game.games.catalina.rules import BLUE, CLAIMS, DEAD, PASS, RED, Claim, Roll
 

@@ -12,7 +12,7 @@ import pytest
 
 import game.ai
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.games.catalina import rules
 from game.scenes.play import PlayScene
 from game.games.catalina.view import claim_at, grid_xy

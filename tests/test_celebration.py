@@ -7,12 +7,12 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine.saves import Seat
+from game.services.saves import Seat
 from game.games.xoliba.puzzle_progress import PuzzleProgress
 from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes.play import PlayScene
 from game.games.xoliba.puzzle_play import PuzzleScene
-from game.settings import Settings
+from game.services.settings import Settings
 from scene_driver import SHORT_GAME, settle, shoot, step, wait_for_scene
 
 HUMAN, COMPUTER = Seat("human", None), Seat("computer", "easy")

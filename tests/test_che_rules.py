@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.state import IllegalMoveError
+from game.core.state import IllegalMoveError
 from game.games.che import rules as che
 from game.games.truchet.layout import LEFT, RIGHT, Tile
 from truchet_model import model_open_cells, model_regions

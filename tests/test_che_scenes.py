@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, drag_events, labels, place_tile, play_against_computer,
                           play_scene, settle, shoot, start_for_two, step, wait_for_scene,

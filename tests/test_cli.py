@@ -1,4 +1,4 @@
-"""The command line (game/cli.py) through every door: play.py, `python -m game`.
+"""The command line (game/launch/cli.py) through every door: play.py, `python -m game`.
 
 Strict: an unknown argument is named in one line with the usage, exit code 2, before
 anything is installed or opened; --help lists every option and command; the game's
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
+from game.launch import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "play.py"
@@ -180,7 +180,7 @@ def test_a_fatal_start_is_explained_and_logged(tmp_path):
 
 
 def test_the_error_window_is_not_shown_where_nobody_could_close_it(monkeypatch):
-    from game import error_window
+    from game.launch import error_window
     monkeypatch.delenv("PYTEST_CURRENT_TEST", raising=False)
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     assert not error_window.possible()
@@ -194,7 +194,7 @@ def test_the_error_window_is_not_shown_where_nobody_could_close_it(monkeypatch):
 
 def test_error_window_text_wraps_inside_the_window():
     import pygame
-    from game import error_window
+    from game.launch import error_window
     pygame.font.init()
     font = pygame.font.Font(None, 26)
     width = error_window.SIZE[0] - 2 * error_window.MARGIN
@@ -219,7 +219,7 @@ def test_the_error_window_shows_the_message_until_a_key(monkeypatch):
     """Where a window can be opened, the message is drawn in one and stays until the
     player presses a key (here the key is already waiting)."""
     import pygame
-    from game import error_window
+    from game.launch import error_window
     monkeypatch.setattr(error_window, "possible", lambda: True)
     shown = []
     monkeypatch.setattr(pygame.display, "flip",

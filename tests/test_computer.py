@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine import saves
-from game.engine.saves import Seat
+from game.services import saves
+from game.services.saves import Seat
 from game.ai.worker import AIWorker
 from game.scenes.play import PlayScene
 from scene_driver import DEVICES, scene_name, shoot, step, wait_for

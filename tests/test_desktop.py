@@ -1,4 +1,4 @@
-"""install-desktop / remove-desktop (game/desktop.py): an entry with absolute paths that
+"""install-desktop / remove-desktop (game/launch/desktop.py): an entry with absolute paths that
 starts the game from any folder, an icon painted by the game, and a clean removal."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cli, desktop
+from game.launch import cli, desktop
 
 ROOT = Path(__file__).resolve().parent.parent
 SYSTEM_PYTHON = os.environ.get("LITTLE_ABSTRACTS_SYSTEM_PYTHON", "python3")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import game.rules
-from game.engine.state import SAVE_FORMAT_VERSION, GameState, Outcome
+from game.core.state import SAVE_FORMAT_VERSION, GameState, Outcome
 from game.rules import IllegalMoveError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,8 +81,8 @@ def test_every_spec_has_a_blurb_and_title():
 def test_rules_and_engine_import_without_pygame():
     code = (
         "import sys; sys.modules['pygame'] = None\n"
-        "import game.rules, game.engine, game.engine.storage, game.engine.registry\n"
-        "import game.engine.state\n"
+        "import game.rules, game.core, game.services, game.core.storage, game.core.registry\n"
+        "import game.core.state\n"
         "s = game.rules.get('xtic').new_game(seed=7, options={'game_type': 'torus'})\n"
         "s.play(s.legal_moves()[3]); s.play(s.legal_moves()[0])\n"
         "assert 'pygame' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
@@ -288,7 +288,7 @@ def test_play_with_float_piece_is_safe():
 
 
 def test_per_position_values_follow_moves_and_undo():
-    from game.engine.state import PerPosition
+    from game.core.state import PerPosition
     state = game.rules.get("xtic").new_game(seed=1)
     cache, calls = PerPosition(), []
 

@@ -31,11 +31,12 @@ import pygame_gui
 import pytest
 
 import game.rules
-from game import settings as settings_module
+from game.services import settings as settings_module
 from game.games.xoliba import puzzle_progress
-from game.engine import stats as stats_module
-from game.engine import saves, storage
-from game.engine.match import Match
+from game.services import stats as stats_module
+from game.services import saves
+from game.core import storage
+from game.services.match import Match
 from game.games.xoliba import levels as xoliba_levels
 from game.games.xoliba.levels import LEVEL_FORMAT, LEVELS_FOLDER, load_levels
 from game.ui.text import font
@@ -525,7 +526,7 @@ def test_the_app_writes_only_through_storage():
     offenders = []
     for folder in ("game", "sprites", "sounds"):
         for path in sorted((root / folder).rglob("*.py")):
-            if path.name == "storage.py" and path.parent.name == "engine":
+            if path.name == "storage.py" and path.parent.name == "core":
                 continue
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 code = line.split("#", 1)[0]
@@ -802,7 +803,7 @@ def test_a_suspended_game_with_an_option_of_another_type_is_set_aside(app_home):
     """`"players": 2.0` in resume.json compared equal to 2 and crashed the rules later;
     it is refused by type, named, and the file kept aside as any bad file is."""
     import game.rules
-    from game.engine import saves
+    from game.services import saves
     state = game.rules.get("xoliba").new_game(seed=5, options={"players": 2})
     saves.save_resume(state, [saves.Seat("human", None)] * 2)
     path = saves.resume_path()

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game.ui.theme import button_colours
-from game.settings import PALETTE_CHOICES, Settings
+from game.services.settings import PALETTE_CHOICES, Settings
 from game.testing.events import key_event, motion_event
 from scene_driver import step
 from sprites.palettes import get_palette

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
+from game.launch import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,7 +111,7 @@ def test_no_window_is_explained_and_logged(built, tmp_path):
 
 
 def test_the_frozen_app_installs_its_desktop_entry(built, tmp_path):
-    from game.desktop import parse_exec
+    from game.launch.desktop import parse_exec
     from game.tools.build import program
     share = tmp_path / "share"
     done = run_frozen(built[0], tmp_path, "install-desktop", XDG_DATA_HOME=str(share))

@@ -54,7 +54,7 @@ def test_the_games_are_the_registered_ones_in_their_order():
 
 def test_no_shared_module_names_a_game():
     modules = shared_modules()
-    assert ROOT / "game" / "engine" / "registry.py" in modules      # the walk finds them
+    assert ROOT / "game" / "core" / "registry.py" in modules      # the walk finds them
     assert ROOT / "sprites" / "icon.py" in modules
     named = {path.relative_to(ROOT).as_posix(): naming(path) for path in modules}
     assert {path: lines for path, lines in named.items() if lines} == {}

@@ -11,7 +11,7 @@ import pytest
 import game.rules
 from game.scenes import menu as menu_module
 from game.scenes.miniatures import MOVE_EVERY
-from game.settings import Settings
+from game.services.settings import Settings
 from scene_driver import DEVICES, labels, scene_name, step
 
 TITLES = sorted(spec.title for spec in game.rules.all_specs())

@@ -8,7 +8,7 @@ import os
 import pytest
 
 import game.records
-from game.engine import kept_games, record_files
+from game.records import kept_games, record_files
 from game.scenes import games as games_module
 from game.ui.text import ellipsise_middle, font
 from scene_driver import DEVICES, Mouse, find_item, step, wait_for

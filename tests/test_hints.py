@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.scenes.play import PlayScene
 from scene_driver import DEVICES, labels, shoot, step, wait_for
 

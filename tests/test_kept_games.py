@@ -1,4 +1,4 @@
-"""Finished games are kept as records in the data folder (game/engine/kept_games.py): once
+"""Finished games are kept as records in the data folder (game/records/kept_games.py): once
 a game, readable again as the same game, bounded by the setting (oldest dropped first),
 none with 0, and a write that failed is told, never raised."""
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 import game.rules
-from game.engine import kept_games, storage
-from game.engine.saves import Seat
+from game.records import kept_games
+from game.core import storage
+from game.services.saves import Seat
 from game.records import loads
 from scene_driver import step
 

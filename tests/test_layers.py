@@ -24,7 +24,7 @@ def test_the_checker_finds_a_cycle():
 
 
 def test_rules_engine_and_computer_players_import_no_pygame():
-    code = ("import sys, game.rules, game.engine, game.engine.session, game.ai, game.ai.worker,"
+    code = ("import sys, game.rules, game.core, game.services, game.services.session, game.ai, game.ai.worker,"
             " game.records;"
             "[spec.load('player') for spec in game.rules.all_specs()];"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))")

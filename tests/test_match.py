@@ -6,8 +6,8 @@ import random
 import pytest
 
 import game.rules
-from game.engine import saves
-from game.engine.match import Match
+from game.services import saves
+from game.services.match import Match
 
 SPEC = game.rules.get("xoliba")
 

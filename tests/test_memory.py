@@ -68,7 +68,7 @@ def test_a_hidden_screen_keeps_no_ui_and_gets_it_back_with_its_focus(make_app):
 
 def test_an_overlay_keeps_the_screen_beneath_drawn(make_app):
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     app = make_app()
     state = game.rules.get("xtic").new_game(seed=1)
     play = app.open("play", state, [Seat("human", None)] * 2)

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from game.testing import monkey
-from game.engine import saves
-from game.engine.saves import Seat
+from game.services import saves
+from game.services.saves import Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
 from scene_driver import step

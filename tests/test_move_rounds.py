@@ -11,7 +11,7 @@ import re
 import pytest
 
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.scenes import play_panel
 from game.scenes.play import PlayScene
 from game.scenes.results import ResultsScene, move_lines

@@ -1,4 +1,4 @@
-"""Record files opened, listed and exported (game/engine/record_files.py): the file
+"""Record files opened, listed and exported (game/records/record_files.py): the file
 faults the other user files are tested against, applied to records. A bad record is
 refused with a message naming the file and what is wrong (its line when the fault is
 inside), and the file stays exactly as it was; an export never overwrites a file and
@@ -14,7 +14,8 @@ import pytest
 
 import game.records
 import game.rules
-from game.engine import kept_games, record_files, storage
+from game.records import kept_games, record_files
+from game.core import storage
 
 
 def finished_record(name: str = "xtic", seed: int = 3) -> str:
@@ -268,8 +269,8 @@ def test_the_export_folders_start_with_the_kept_games(app_home):
 
 
 def test_kept_games_carry_the_match(app_home):
-    from game.engine.match import Match
-    from game.engine.saves import Seat
+    from game.services.match import Match
+    from game.services.saves import Seat
     match = Match.start(game.rules.get("xoliba"), {"players": 2}, seed=5)
     state = match.state
     rng = random.Random(1)

@@ -1,4 +1,4 @@
-"""Game records (game/records.py, docs/RECORDS.md): every game round-trips across its
+"""Game records (game/records/__init__.py, docs/RECORDS.md): every game round-trips across its
 options, finished or in progress (random playouts, Catalina's dice and Xoliba's three
 modes included); a bad record is refused with the line and what is wrong with it."""
 from __future__ import annotations
@@ -131,8 +131,8 @@ def test_headers_may_not_take_the_records_own_names_or_span_lines():
        deals=st.integers(1, 3))
 def test_every_game_of_a_xoliba_match_round_trips_with_its_match_headers(players, seed,
                                                                          deals):
-    from game.engine.kept_games import record_headers
-    from game.engine.match import Match
+    from game.records.kept_games import record_headers
+    from game.services.match import Match
     match = Match.start(game.rules.get("xoliba"), {"players": players}, seed=seed)
     rng = random.Random(seed)
     names = ["You", "Computer (easy)", "Computer 2 (easy)"][:players]

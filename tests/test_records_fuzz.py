@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import game.records
 import game.rules
-from game.engine.json_data import nesting_depth, parse_json
+from game.core.json_data import nesting_depth, parse_json
 from game.records import dumps, loads
 from game.games.che.bench import long_record
 from game.testing.record_fuzz import JSON_VALUES, check, mutate, option_sweep, valid_records

@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import game.rules
-from game.engine.match import Series
-from game.engine.saves import Seat
-from game.engine.state import Outcome
+from game.services.match import Series
+from game.services.saves import Seat
+from game.core.state import Outcome
 from game.scenes.play import PlayScene
 from game.scenes.results import points_text
 from scene_driver import DEVICES, SHORT_GAME, step, wait_for_scene

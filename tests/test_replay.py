@@ -11,8 +11,9 @@ import pytest
 import game.records
 from game.ai import analysis
 import game.rules
-from game.engine import kept_games, storage
-from game.engine.saves import Seat
+from game.records import kept_games
+from game.core import storage
+from game.services.saves import Seat
 from game.scenes.play import PlayScene
 from game.ui import clipboard
 from scene_driver import (DEVICES, Gamepad, Keyboard, Mouse, drag, find_item, key_event, step,
@@ -314,7 +315,7 @@ def test_play_from_here_without_the_seats_named_offers_the_seat_to_move(make_app
 
 
 def test_play_from_here_asks_before_replacing_the_suspended_game(make_app):
-    from game.engine import saves
+    from game.services import saves
     app = make_app()
     suspended = played("che", seed=1, moves=4)
     saves.save_resume(suspended, [Seat("human", None), Seat("human", None)])

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine.saves import Seat
+from game.services.saves import Seat
 from game.rule_pages import pages
 from game.games.catalina import rules as catalina_rules
 from game.games.xutoli import rules as xutoli_rules

@@ -16,13 +16,14 @@ import pygame
 import pytest
 
 import game.rules
-from game import input as inp
+from game.ui import input as inp
 from game.app import App
-from game.engine import saves, storage
-from game.engine.saves import Seat
+from game.services import saves
+from game.core import storage
+from game.services.saves import Seat
 from game.scenes.menu import MenuScene
 from game.scenes.play import PlayScene
-from game.settings import Settings, settings_path
+from game.services.settings import Settings, settings_path
 from game.ui.theme import CARD_LINE_ROOM
 from game.games.xtic.view import BOARD, POOL
 from scene_driver import (

@@ -13,9 +13,9 @@ import pytest
 
 import game.records
 import game.rules
-from game.engine import kept_games as kept_games_module
-from game.engine import record_files
-from game.engine.saves import Seat
+from game.records import kept_games as kept_games_module
+from game.records import record_files
+from game.services.saves import Seat
 from game.ui import text as text_module
 from scene_driver import step
 
@@ -123,7 +123,7 @@ def test_every_screen_fits_in_fullscreen(make_app):
     """F11 on a real (not headless) window: the desktop's size (SDL's dummy desktop)."""
     from game.app import App
     from game.scenes.menu import MenuScene
-    from game.settings import Settings
+    from game.services.settings import Settings
     make_app()                              # its fixture: a private home, quick sounds
     app = App(settings=Settings(), headless=False)
     try:

@@ -9,11 +9,12 @@ from types import SimpleNamespace
 import pytest
 
 import game.rules
-from game.engine import stats
-from game.engine import saves, storage
-from game.engine.match import Match
-from game.engine.saves import Seat
-from game.engine.session import Frontend, Session, SessionConfig, seat_named, seat_names
+from game.services import stats
+from game.services import saves
+from game.core import storage
+from game.services.match import Match
+from game.services.saves import Seat
+from game.services.session import Frontend, Session, SessionConfig, seat_named, seat_names
 
 HUMAN = Seat("human", None)
 

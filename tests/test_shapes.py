@@ -19,7 +19,7 @@ MB = 1 << 20
 
 def test_a_pause_dialog_in_a_tall_window_takes_no_large_peak(make_app):
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     app = make_app(size=(1920, 1080))
     state = game.rules.get("che").new_game(seed=1)
     play = app.open("play", state, [Seat("human", None), Seat("computer", "trivial")])

@@ -482,14 +482,14 @@ def test_a_failing_music_synthesis_leaves_the_effects(fresh_mixer, monkeypatch):
 
 # --- settings: two volumes ---------------------------------------------------------------
 def _write_settings(data) -> None:
-    from game.settings import settings_path
+    from game.services.settings import settings_path
     path = settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
 def test_old_volume_is_read_into_effects_volume(app_home):
-    from game.settings import load_settings
+    from game.services.settings import load_settings
     _write_settings({"version": 1, "volume": 0.3, "palette": "high contrast"})
     settings, message = load_settings()
     assert message is None
@@ -500,7 +500,7 @@ def test_old_volume_is_read_into_effects_volume(app_home):
 
 
 def test_effects_volume_wins_over_the_old_name(app_home):
-    from game.settings import load_settings
+    from game.services.settings import load_settings
     _write_settings({"version": 1, "volume": 0.3, "effects_volume": 0.6,
                      "music_volume": 0.2})
     settings, message = load_settings()
@@ -509,7 +509,7 @@ def test_effects_volume_wins_over_the_old_name(app_home):
 
 
 def test_both_volumes_are_saved_and_read_back(app_home):
-    from game.settings import Settings, load_settings, save_settings, settings_path
+    from game.services.settings import Settings, load_settings, save_settings, settings_path
     save_settings(Settings(effects_volume=0.4, music_volume=0.7))
     data = json.loads(settings_path().read_text(encoding="utf-8"))
     assert data["effects_volume"] == 0.4 and data["music_volume"] == 0.7
@@ -529,7 +529,7 @@ def test_both_volumes_are_saved_and_read_back(app_home):
     {"version": 1, "volume": "loud"},
 ], ids=["above 1", "negative", "text", "bool", "null", "effects above 1", "old name bad"])
 def test_bad_volume_means_defaults_and_a_message(app_home, data):
-    from game.settings import Settings, load_settings, settings_path
+    from game.services.settings import Settings, load_settings, settings_path
     _write_settings(data)
     settings, message = load_settings()
     assert settings == Settings()
@@ -539,7 +539,7 @@ def test_bad_volume_means_defaults_and_a_message(app_home, data):
 
 
 def test_settings_from_a_newer_version_are_still_refused(app_home):
-    from game.settings import Settings, load_settings
+    from game.services.settings import Settings, load_settings
     _write_settings({"version": 2, "effects_volume": 0.5, "music_volume": 0.5})
     settings, message = load_settings()
     assert settings == Settings() and "newer version" in message
@@ -549,7 +549,7 @@ def test_settings_from_a_newer_version_are_still_refused(app_home):
 def test_settings_scene_shows_and_sets_both_volumes(app_home, count_music):
     from game.app import App
     from game.scenes.menu import MenuScene
-    from game.settings import load_settings
+    from game.services.settings import load_settings
     from tests.scene_driver import Keyboard, find_item, labels, scene_name, step
 
     app = App(headless=True)
@@ -598,9 +598,9 @@ class _Recorder:
 
 
 def _fake_app(animation="normal"):
-    from game import input as inp
+    from game.ui import input as inp
     from game.ui.text import reset_fonts
-    from game.settings import Settings
+    from game.services.settings import Settings
     from sprites.palettes import DEFAULT
     if not pygame.font.get_init():
         pygame.init()

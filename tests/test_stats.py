@@ -9,14 +9,14 @@ import os
 import pygame
 import pytest
 
-from game.engine import stats as stats_module
-from game.engine.saves import Seat
-from game.engine.state import Outcome
+from game.services import stats as stats_module
+from game.services.saves import Seat
+from game.core.state import Outcome
 from game.games.xoliba.puzzle_progress import PuzzleProgress, load_progress, save_progress
 from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes import stats as stats_scene
 from game.scenes.stats import StatsScene
-from game.engine.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
+from game.services.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
                         save_stats, stats_path)
 from scene_driver import DEVICES, find_item, labels, scene_name, shoot, step, wheel_event
 
@@ -343,7 +343,7 @@ def test_a_small_window_still_shows_everything_by_scrolling(make_app):
 
 # --- wired into the app ------------------------------------------------------------------
 def test_finished_games_are_counted_once_and_shown_from_the_menu(make_app):
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.scenes.play import PlayScene
     from scene_driver import DEVICES, play_scene, scene_name, step, wait_for_scene
     import game.rules as registry

@@ -1,4 +1,4 @@
-"""game.engine.storage: app folders, atomic writes, and reading files that may be bad."""
+"""game.core.storage: app folders, atomic writes, and reading files that may be bad."""
 from __future__ import annotations
 
 import json
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from game.engine import storage
+from game.core import storage
 
 
 def siblings(path: Path) -> list[str]:

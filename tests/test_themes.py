@@ -42,7 +42,7 @@ def test_sizes_scale_with_the_window_and_fonts_stay_readable():
 
 
 def test_the_ui_manager_wears_the_palettes_theme(make_app):
-    from game.settings import Settings
+    from game.services.settings import Settings
     app = make_app(settings=Settings(palette="high contrast"))
     button = app.scene.ring.items[-1].element
     colours = button.ui_theme.get_colour_or_gradient("normal_bg", button.combined_element_ids)

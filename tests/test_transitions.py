@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app import TRANSITION_TIME
-from game.settings import Settings
+from game.services.settings import Settings
 from scene_driver import DEVICES, scene_name, step
 
 

@@ -25,7 +25,7 @@ def _play_view(make_app, name, moves):
     import random as random_module
 
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.scenes.play import PlayScene
     from scene_driver import step
     app = make_app()

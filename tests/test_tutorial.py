@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine import stats
-from game.engine import saves
+from game.services import stats
+from game.services import saves
 from game.scenes.tutorial import tutorial_scene
 from scene_driver import DEVICES, scene_name, settle, shoot, step, wait_for
 

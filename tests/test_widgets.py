@@ -62,7 +62,7 @@ def test_the_statistics_page_is_a_scrolling_container_the_mouse_drags(make_app, 
     """The bar of pygame-gui's scrolling container, dragged down, scrolls the page (the
     keys, the pad and the wheel scroll it by rows: tests/test_stats.py)."""
     import pygame_gui
-    from game.engine.stats import save_stats
+    from game.services.stats import save_stats
     from test_stats import many_games, open_stats
     save_stats(many_games())
     app = make_app()
@@ -87,7 +87,7 @@ def finished_game(app, name="catalina"):
     import random
 
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     spec = game.rules.get(name)
     state = spec.new_game(seed=4)
     rng = random.Random(4)
@@ -161,7 +161,7 @@ def test_the_screen_under_an_overlay_shows_its_widgets(make_app):
     update (here: all of them, paused at once; a resize while paused is the same) are
     drawn: the panel's text box, its buttons."""
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     app = make_app()
     spec = game.rules.get("che")
     human = Seat("human", None)
@@ -182,7 +182,7 @@ def test_the_screen_under_an_overlay_shows_its_widgets(make_app):
 
 def open_pause(app):
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     human = Seat("human", None)
     app.open("play", game.rules.get("xtic").new_game(seed=1), [human, human])
     app.scene.pause()

@@ -4,7 +4,7 @@ manager and the app used to bounce sizes back and forth). Fullscreen covers the 
 even where no window manager obeys the request, the screens are laid out for the size
 the window really has, and leaving it gives the window back as it was (fitted to the
 desktop only when it would not fit). The window's class names the app for the desktop's
-dock (game/desktop.py)."""
+dock (game/launch/desktop.py)."""
 from __future__ import annotations
 
 import os
@@ -15,7 +15,7 @@ import pytest
 from game import APP_ID, TITLE
 from game.app import BASE_SIZE, MIN_SIZE, WINDOW_MARGIN, App
 from game.scenes.menu import MenuScene
-from game.settings import Settings, load_settings
+from game.services.settings import Settings, load_settings
 from game.testing.events import key_event, key_up_event
 from scene_driver import step
 
@@ -199,7 +199,7 @@ def test_a_window_below_the_least_size_is_enlarged_in_fullscreen_too(make_app, n
     # A system that keeps no minimum size may shrink a window set to fullscreen (the
     # monkey did): laid out at 333 pixels wide, Catalina's board had a negative side.
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.testing.events import resize_event
     app = make_app()
     app.settings.fullscreen = True

@@ -8,8 +8,8 @@ import pytest
 
 import game.rules
 from game.games.xoliba import player as ai_xoliba
-from game.engine import saves
-from game.engine.match import Match
+from game.services import saves
+from game.services.match import Match
 from game.games.xoliba import rules as xoliba
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, find_item, labels, play_scene, play_xoliba_move,

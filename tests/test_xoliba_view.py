@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 import game.rules
-from game import input as inp
+from game.ui import input as inp
 from game.games.xoliba import rules as xoliba
 from game.games.xoliba.rules import MISSING, PASS, POINTS, SIDE, TRIANGLES, WHITE
 from game.ui.text import reset_fonts
-from game.settings import Settings
+from game.services.settings import Settings
 from game.views import make_view
 from game.games.xoliba.view import illustrate
 from game.games.xoliba.view import XolibaView
@@ -411,7 +411,7 @@ def real_app(app_home):
 
 
 def test_play_scene_with_the_mouse_and_screenshots(real_app):
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.scenes.play import PlayScene
     from scene_driver import Keyboard, Mouse, settle, step
     app = real_app

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 import game.rules
-from game.engine.saves import Seat
+from game.services.saves import Seat
 from game.scenes.play import PlayScene
 from game.ui.text import render_text
 from game.games.xtic import view as xtic_view

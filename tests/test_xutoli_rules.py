@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine.state import IllegalMoveError
+from game.core.state import IllegalMoveError
 from game.games.xutoli import rules as xutoli
 from game.games.truchet.layout import LEFT, RIGHT, Tile
 from game.games.xutoli.rules import (XutoliBoard, canonical_key, draw_targets, pattern_letter,

@@ -11,7 +11,7 @@ import pytest
 
 import game.ai
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.games.xutoli import rules as xutoli_rules
 from game.scenes.play import PlayScene
 from scene_driver import (DEVICES, labels, place_tile, play_against_computer, play_scene,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import game.rules
-from game.engine.state import GameState, Outcome
+from game.core.state import GameState, Outcome
 
 
 class TakeAwayState(GameState):

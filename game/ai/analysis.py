@@ -191,7 +191,7 @@ def analyse_record(text: str, report=None, seconds: float | None = None,
 
 def analyse_job(args: dict, report) -> dict:
     """The worker's job "game.ai.analysis:analyse_job" (game/ai/worker.py): args "record"
-    (the text of game/records.py), optional "seconds" per position (default: the game's
+    (the text of game/records/__init__.py), optional "seconds" per position (default: the game's
     own, seconds_for). Reports {"done", "total", "assessment"} after each position;
     returns analyse_record's result. A bad record fails the job with the ValueError
     naming the line."""

@@ -47,7 +47,7 @@ def _serve(conn) -> None:
                 move = game.ai.choose_move(state, level)
                 conn.send((request_id, MOVE, state.format_move(move)))
             else:
-                from game.engine.registry import load_reference
+                from game.core.registry import load_reference
                 job, args = payload
                 report = lambda value: conn.send((request_id, PROGRESS, value))
                 conn.send((request_id, JOB, load_reference(job)(args, report)))

@@ -23,6 +23,6 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    from game.venv import run_with_libraries
+    from game.launch.venv import run_with_libraries
     run_with_libraries("game.bench")
     sys.exit(main())

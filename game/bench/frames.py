@@ -103,7 +103,7 @@ def _new_state(name: str, seed: int, options: dict | None = None):
     """(state, match) of a new game: one with match rules (Xoliba for two or three) is
     played in a match, as the setup starts it."""
     import game.rules
-    from game.engine.match import Match, match_rules
+    from game.services.match import Match, match_rules
     spec = game.rules.get(name)
     options = dict(options or {})
     if match_rules(spec, spec.validate_options(options)):
@@ -147,7 +147,7 @@ def _finished_game(name: str, want=None, seed: int = 3, options: dict | None = N
 
 def _seats(state, computer: str | None = None) -> list:
     """Humans in every seat; with `computer`, the seat to move is that level's."""
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     seats = [Seat("human", None) for _ in state.spec.seats_for(state.options)]
     if computer is not None and state.to_play is not None:
         seats[state.to_play] = Seat("computer", computer)
@@ -483,9 +483,9 @@ def _rules_rows(app, frames, record, games) -> None:
 def _stats_row(app, frames, record) -> None:
     """The statistics of many games of every game, scrolled a row every half second."""
     import game.rules
-    from game.engine import stats
-    from game.engine.saves import Seat
-    from game.engine.state import Outcome
+    from game.services import stats
+    from game.services.saves import Seat
+    from game.core.state import Outcome
     from game.scenes.stats import StatsScene
 
     rng = random.Random(5)
@@ -520,7 +520,8 @@ def _games_list_row(app, frames, record, games) -> None:
     opening the screen to the end of its first frame, and how many records were checked
     while measured."""
     import game.records
-    from game.engine import kept_games, record_files, storage
+    from game.records import kept_games, record_files
+    from game.core import storage
     from game.scenes.games import GamesScene
 
     folder = kept_games.games_dir()

@@ -286,7 +286,7 @@ def games_section(app, recorder, count: int) -> None:
     random moves (random Xoliba play can pass for thousands of moves) is left, counted,
     and another is played in its place."""
     import game.rules
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.testing.playouts import all_modes
     modes = all_modes()
     rng = random.Random(4)

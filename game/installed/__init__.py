@@ -15,8 +15,8 @@ if _FOLDER not in sys.path:
 
 
 def main() -> int:
-    """The `little-abstracts` command (game/cli.py)."""
+    """The `little-abstracts` command (game/launch/cli.py)."""
     import multiprocessing
     multiprocessing.freeze_support()
-    from game.cli import main as run
+    from game.launch.cli import main as run
     return run()

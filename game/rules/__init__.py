@@ -5,9 +5,9 @@ games are registered here in the order of `game.games.GAMES`, the order of the a
 demos' cycle."""
 from importlib import import_module
 
-from game.engine.registry import (GameSpec, MenuEntry, Option, all_specs, get, in_order,
+from game.core.registry import (GameSpec, MenuEntry, Option, all_specs, get, in_order,
                                   names, register, unregister)
-from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.core.state import GameState, IllegalMoveError, Outcome
 from game.games import GAMES
 
 for _name in GAMES:

@@ -13,10 +13,10 @@ import math
 import pygame
 
 import game.rules
-from game import input as inp
-from game.engine.registry import load_reference
-from game.engine.saves import Seat
-from game.engine.session import Demo, SessionConfig
+from game.ui import input as inp
+from game.core.registry import load_reference
+from game.services.saves import Seat
+from game.services.session import Demo, SessionConfig
 from game.ui.text import draw_text
 from game.scenes.play import PlayScene
 

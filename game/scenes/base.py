@@ -1,7 +1,7 @@
 """What every scene shares: the Scene interface, text drawing, and a focus ring over
 pygame-gui buttons (pygame-gui has no keyboard or gamepad navigation of its own).
 
-A scene sees only actions (game/input.py). Its buttons are pygame-gui elements used for
+A scene sees only actions (game/ui/input.py). Its buttons are pygame-gui elements used for
 their look; which one is focused, and pressing it, is ours, so the mouse (pointing moves
 the focus, click = press), the keys and the pad all reach every button the same way.
 Focus has one look (filled, with the pulsing ring); a button under the pointer that is
@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
-from game import input as inp
+from game.ui import input as inp
 from game.ui.shapes import draw_rounded_shapes_lean
 from game.ui.text import draw_text
 from game.ui.theme import load_theme
@@ -410,7 +410,7 @@ class Scene:
     def start_unless_it_replaces(self, start) -> None:
         """Call `start` (a new game), first asking if it would take the place of the
         unfinished game the menu offers under Continue ("Keep it" focused)."""
-        from game.engine import saves
+        from game.services import saves
         loaded, _ = saves.load_resume()
         if loaded is None or loaded.state.is_over:
             start()

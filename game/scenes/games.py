@@ -20,8 +20,8 @@ from pathlib import Path
 import pygame
 
 import game.rules
-from game import input as inp
-from game.engine import record_files
+from game.ui import input as inp
+from game.records import record_files
 from game.scenes.base import Scene
 from game.ui import clipboard
 from game.ui.colours import readable_on

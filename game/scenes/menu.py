@@ -18,7 +18,7 @@ import random
 import pygame
 
 import game.rules
-from game.engine import saves
+from game.services import saves
 from game.scenes.base import Scene
 from game.ui.theme import CARD_LINE_ROOM, GAME_CARD, button_colours
 from game.scenes.miniatures import MOVE_EVERY, Miniature

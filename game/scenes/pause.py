@@ -2,7 +2,7 @@
 menu (and why the game paused itself, when it did)."""
 from __future__ import annotations
 
-from game import input as inp
+from game.ui import input as inp
 from game.scenes.base import Scene
 
 

@@ -1,4 +1,4 @@
-"""Playing a game: a thin screen over a session (game/engine/session.py), which owns the
+"""Playing a game: a thin screen over a session (game/services/session.py), which owns the
 game. This scene shows the board view and the side panel (play_panel.py), turns actions
 into moves and session calls, animates what the session reports (it is the session's
 Frontend), and opens the results card when a game ends."""
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
-from game.engine.session import Frontend, Session
+from game.ui import input as inp
+from game.services.session import Frontend, Session
 from game.scenes.base import Scene
 from game.scenes.play_panel import SidePanel
 from game.views import make_view

@@ -4,10 +4,10 @@ to the clipboard). Each is a pygame-gui window over the replay, its rows in our 
 ring, so the keys and the pad reach every one; Esc or B closes it."""
 from __future__ import annotations
 
-from game.engine import record_files
+from game.records import record_files
 from game.scenes.base import Scene
-from game.engine.saves import Seat, choice_of, seat_choices, seat_label, seat_of
-from game.engine.session import seat_named
+from game.services.saves import Seat, choice_of, seat_choices, seat_label, seat_of
+from game.services.session import seat_named
 from game.ui import clipboard
 
 

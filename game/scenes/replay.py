@@ -21,7 +21,7 @@ from __future__ import annotations
 import pygame
 
 import game.records
-from game import input as inp
+from game.ui import input as inp
 from game.scenes.base import Scene
 from game.ui.text import draw_text, fit_text, wrap_text
 from game.views import make_view

@@ -12,7 +12,7 @@ import textwrap
 import pygame
 import pygame_gui
 
-from game import input as inp
+from game.ui import input as inp
 from game.scenes.base import Scene
 from game.ui.text import draw_text, fitting_size, wrap_text
 from game.ui.colours import rgb

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
+from game.ui import input as inp
 from game.rule_pages import pages
 from game.scenes.base import Scene
 from game.scenes.scrolled import ScrolledPicture

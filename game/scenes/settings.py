@@ -3,8 +3,8 @@ animation and computer speed, board coordinates, how many finished games are kep
 records. Saved at once."""
 from __future__ import annotations
 
-from game import settings as settings_module
-from game.engine.kept_games import GAMES_KEPT
+from game.services import settings as settings_module
+from game.records.kept_games import GAMES_KEPT
 from game.scenes.base import Scene
 from game.ui.text import draw_text
 
@@ -67,7 +67,7 @@ class SettingsScene(Scene):
         self.draw_ui(surface)
         s = self.app.scale
         sw, sh = self.app.size
-        from game.settings import settings_path
+        from game.services.settings import settings_path
         draw_text(surface, f"Saved in {settings_path()}", (sw // 2, sh - round(30 * s)),
                   round(14 * s), self.app.palette.text_dim, anchor="center")
         if not self.app.sounds.available:

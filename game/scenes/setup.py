@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine.match import Match, match_rules
-from game.engine.saves import Seat, choice_of, seat_choices, seat_label, seat_of
+from game.services.match import Match, match_rules
+from game.services.saves import Seat, choice_of, seat_choices, seat_label, seat_of
 from game.scenes.base import Scene
 from game.ui.text import draw_text, wrap_text
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 import pygame
 
 import game.rules
-from game import input as inp
-from game.engine import stats as stats_module
+from game.ui import input as inp
+from game.services import stats as stats_module
 from game.scenes.base import Scene
 from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text, fitting_size

@@ -3,12 +3,12 @@ tutorial lines (its record's `tutorial`) in the play screen's panel, one per mov
 player, and the board ringing the move the record's `tutor_level` would play as a
 suggestion. Any legal move is accepted; undo steps the lines back too. A tutorial game is
 neither kept for later nor counted in the statistics. It is a configuration of the session
-(game/engine/session.py) shown by the play screen, not a screen of its own.
+(game/services/session.py) shown by the play screen, not a screen of its own.
 """
 from __future__ import annotations
 
-from game.engine.saves import Seat
-from game.engine.session import SessionConfig
+from game.services.saves import Seat
+from game.services.session import SessionConfig
 
 
 def tutorial_scene(app, spec):

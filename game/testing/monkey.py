@@ -60,9 +60,9 @@ def _random_game(name: str, seed: int, moves: int, options=None):
 
 
 def _play(app, name, seats, seed, moves=0, options=None):
-    from game.engine.match import Match
+    from game.services.match import Match
     from game.scenes.play import PlayScene
-    from game.engine.match import match_rules
+    from game.services.match import match_rules
     import game.rules
     spec = game.rules.get(name)
     options = dict(options or {})
@@ -80,7 +80,7 @@ def _play(app, name, seats, seed, moves=0, options=None):
 def _seats(spec, kinds, rng):
     """Seats for `kinds` ("h" human, "c" computer): computers mostly at the weakest level,
     now and then at a random one (the strong ones search long: a cancel must stop them)."""
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     seats = []
     for kind in kinds:
         if kind == "h":
@@ -512,8 +512,9 @@ class Monkey:
                     self._fail("the game on screen differs from its own save")
 
     def _files_read_back(self) -> None:
-        from game.engine import saves, storage
-        from game.settings import load_settings
+        from game.services import saves
+        from game.core import storage
+        from game.services.settings import load_settings
         _, message = load_settings()
         if message:
             self._fail(f"the settings file no longer reads: {message}")
@@ -534,6 +535,6 @@ ACTION_WEIGHTS = (16, 22, 3, 3, 24, 14, 3, 1.5, 1.5, 1.5, 1.5, 5)
 
 def _keys():
     import pygame
-    from game import input as inp
+    from game.ui import input as inp
     return sorted(inp.KEY_ACTIONS) + [pygame.K_z, pygame.K_y, pygame.K_q, pygame.K_1,
                                       pygame.K_F1, pygame.K_DELETE, pygame.K_PAGEUP]

@@ -51,8 +51,8 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple
 
 import game.rules
-from game.engine.registry import GameSpec
-from game.engine.state import IllegalMoveError
+from game.core.registry import GameSpec
+from game.core.state import IllegalMoveError
 
 CONSENT_RATE = 0.005          # chance per step of playing an offered consent move
 MAX_STEPS = 20_000            # a random game longer than this is reported as a fault

@@ -14,7 +14,7 @@ the test helpers and these tools. pygame-gui's Chinese, Japanese and Korean font
 are left out: the game's text is English only.
 
 The frozen app keeps its settings and saves in the same user folders as the source run
-(game/engine/storage.py) and finds its levels inside its own folder."""
+(game/core/storage.py) and finds its levels inside its own folder."""
 from __future__ import annotations
 
 import argparse
@@ -110,7 +110,7 @@ def program(app: Path) -> Path:
 def write_icons(folder: Path) -> Path:
     """The game's icon as PNG, and as the format this OS's program icon needs (ICO on
     Windows, ICNS on macOS, both holding the PNG as they allow); the one to embed."""
-    from game.engine.storage import atomic_write_bytes
+    from game.core.storage import atomic_write_bytes
     from sprites.icon import icon_png
     png_path = folder / f"{NAME}.png"
     png = icon_png(ICON_SIZE)

@@ -38,9 +38,9 @@ def _played(spec, moves: int | None):
 
 def _some_statistics():
     """Finished games of every game against each computer level (the table's rows)."""
-    from game.engine.saves import Seat
-    from game.engine.state import Outcome
-    from game.engine.stats import Stats
+    from game.services.saves import Seat
+    from game.core.state import Outcome
+    from game.services.stats import Stats
     stats = Stats()
     rng = random.Random(7)
     for spec in game.rules.all_specs():
@@ -56,7 +56,7 @@ def _some_statistics():
 def _record(spec, moves: int | None = None) -> str:
     """A record of a seeded game of `spec`, as a kept game's."""
     import game.records
-    from game.engine.kept_games import record_headers
+    from game.records.kept_games import record_headers
     state = _played(spec, moves)
     names = ["You", f"Computer ({spec.ai_levels[0]})", "Computer 2"][:len(
         spec.seats_for(state.options))]
@@ -65,7 +65,8 @@ def _record(spec, moves: int | None = None) -> str:
 
 def _kept_games() -> None:
     """A kept record of each game, and a file that is no record."""
-    from game.engine import kept_games, storage
+    from game.records import kept_games
+    from game.core import storage
     folder = kept_games.games_dir()
     folder.mkdir(parents=True, exist_ok=True)
     for number, spec in enumerate(game.rules.all_specs()):
@@ -85,7 +86,7 @@ def _replay(app, spec, index: int, analyse: bool = False) -> None:
 
 
 def open_screen(app, name: str) -> None:
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
     spec = game.rules.get(game_name) if game_name else next(
         (spec for spec in game.rules.in_order() if name in spec.screenshots), None)
@@ -93,7 +94,7 @@ def open_screen(app, name: str) -> None:
     if kind == "settings":
         app.open("settings")
     elif kind == "stats":
-        from game.engine.stats import save_stats
+        from game.services.stats import save_stats
         save_stats(_some_statistics())
         app.open("stats")
     elif kind == "puzzles":
@@ -121,7 +122,7 @@ def open_screen(app, name: str) -> None:
         app.open("stats")
         app.scene.ask_reset()
     elif kind == "games":
-        from game.engine import record_files
+        from game.records import record_files
         _kept_games()
         app.open("games")
         record_files.checker.wait()     # every record checked, not "checking…"

@@ -33,7 +33,7 @@ class BoardView(ABC):
 
     @abstractmethod
     def handle(self, action, can_move: bool):
-        """Use an action (game/input.py): returns a move to play (a tuple, or a chance
+        """Use an action (game/ui/input.py): returns a move to play (a tuple, or a chance
         outcome), True when the action was used, None when not. `can_move`: a human may
         move now."""
 

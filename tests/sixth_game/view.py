@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from game import input as inp
+from game.ui import input as inp
 from game.ui.marks import draw_hint_outline
 from game.views.base import BoardView
 

@@ -36,8 +36,8 @@ import re
 from itertools import permutations
 from typing import NamedTuple
 
-from game.engine.registry import GameSpec, Option
-from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.core.registry import GameSpec, Option
+from game.core.state import GameState, IllegalMoveError, Outcome
 
 RED, BLUE = 0, 1
 DEAD = 2                     # a large tile decided for nobody

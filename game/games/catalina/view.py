@@ -24,8 +24,8 @@ from types import SimpleNamespace
 
 import pygame
 
-from game import input as inp
-from game.engine.state import PerPosition
+from game.ui import input as inp
+from game.core.state import PerPosition
 from game.ui.colours import readable_on
 from game.ui.marks import draw_caption, draw_hint_outline
 from game.games.catalina import rules

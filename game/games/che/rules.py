@@ -23,8 +23,8 @@ with its (correct) orientation, and W/B for L/D.
 """
 from __future__ import annotations
 
-from game.engine.registry import GameSpec, Option
-from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.core.registry import GameSpec, Option
+from game.core.state import GameState, IllegalMoveError, Outcome
 # Some of these are not used here: views and the computer player import them from here.
 from game.games.truchet.layout import (LEFT, TILE_COLOURS, RIGHT, Tile, TruchetLayout, format_tile,
                                        key_of, parse_tile_move)

@@ -189,7 +189,7 @@ def frames_section(bench: TileBench, frames: int = 300) -> list:
 
     from game.app import App
     from game.bench.frames import _measure, _percentile
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.scenes.play import PlayScene
 
     app = App(size=(1280, 720), headless=True)

@@ -165,7 +165,7 @@ def parse_tile_move(layout, text: str, letters: str, colour_words, game: str) ->
     with its orientation on 0,0, later ones on an open cell (an orientation given must be
     the one the cell needs). `letters` as for parse_tile_text, its first two the game's
     own; IllegalMoveError names what is wrong."""
-    from game.engine.state import IllegalMoveError
+    from game.core.state import IllegalMoveError
     a, b = letters[0], letters[1]
     parsed = parse_tile_text(text, letters)
     if parsed is None:

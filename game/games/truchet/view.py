@@ -21,9 +21,9 @@ from types import SimpleNamespace
 
 import pygame
 
-from game import input as inp
+from game.ui import input as inp
 from game.ui.marks import draw_caption, draw_hint_outline
-from game.engine.state import PerPosition
+from game.core.state import PerPosition
 from game.games.truchet.layout import LEFT, RIGHT, Tile, band_corners
 from game.ui.text import draw_text, fit_text, render_text
 from game.views.base import BoardView

@@ -47,7 +47,7 @@ import time
 from pathlib import Path
 
 from game.games.xoliba import solver as S
-from game.engine import storage
+from game.core import storage
 from game.games.xoliba import rules as X
 from game.games.xoliba.levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
                                       format_level, level_files, line_notation, load_levels,

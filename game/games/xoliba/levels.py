@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.engine.state import IllegalMoveError
+from game.core.state import IllegalMoveError
 
 LEVELS_FOLDER = Path(__file__).resolve().parents[3] / "levels"
 SUFFIX = ".txt"
@@ -380,8 +380,8 @@ def format_level(level: Level, moves_per_line: int = 8) -> str:
 def solitaire_demo(seed: int):
     """An attract demo (Xoliba's record): a level's winning line replayed, or None when
     there are no level files."""
-    from game.engine.saves import Seat
-    from game.engine.session import Demo
+    from game.services.saves import Seat
+    from game.services.session import Demo
     levels, _ = load_levels()
     if not levels:
         return None

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.engine import saves
-from game.engine.session import SessionConfig
-from game.engine.state import IllegalMoveError
+from game.services import saves
+from game.services.session import SessionConfig
+from game.core.state import IllegalMoveError
 from game.games.xoliba.puzzle_progress import PuzzleKeeper, near_par_margin, stars_for
 from game.games.xoliba import rules as xoliba
 from game.games.xoliba.levels import Level

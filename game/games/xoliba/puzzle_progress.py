@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from game.engine import storage
+from game.core import storage
 
 PROGRESS_VERSION = 1
 OPEN_AHEAD = 3
@@ -198,7 +198,7 @@ def save_progress_soon(progress: PuzzleProgress) -> None:
 
 class PuzzleKeeper:
     """Keeps a puzzle's attempt in the progress file after every move (a session's
-    keeper, game/engine/session.py), and records the solve once it is solved."""
+    keeper, game/services/session.py), and records the solve once it is solved."""
     failure = "Progress could not be saved"
 
     def __init__(self, progress: PuzzleProgress, level):

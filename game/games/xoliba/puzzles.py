@@ -20,8 +20,8 @@ import time
 
 import pygame
 
-from game import input as inp
-from game.engine import storage
+from game.ui import input as inp
+from game.core import storage
 from game.games.xoliba.levels import LEVELS_FOLDER, deal_level, load_levels, solitaire_spec
 from game.games.xoliba.puzzle_progress import (deal_problem, load_progress, near_par_margin,
                                                progress_path, save_progress)

@@ -22,9 +22,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from game.engine.match import MatchRules
-from game.engine.registry import GameSpec, MenuEntry, Option
-from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.services.match import MatchRules
+from game.core.registry import GameSpec, MenuEntry, Option
+from game.core.state import GameState, IllegalMoveError, Outcome
 
 SIDE = 7
 FILES = "abcdefg"

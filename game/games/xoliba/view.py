@@ -15,7 +15,7 @@ from types import SimpleNamespace
 
 import pygame
 
-from game import input as inp
+from game.ui import input as inp
 from game.games.xoliba import rules as xoliba
 from game.games.xoliba.rules import COLOUR_NAMES, PASS, POINTS, SIDE, SIZE_NAMES, TRIANGLES, WHITE
 from game.ui.colours import readable_on

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from game.engine.registry import GameSpec, Option
-from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.core.registry import GameSpec, Option
+from game.core.state import GameState, IllegalMoveError, Outcome
 
 SIZE = 4
 ALL_PIECES = (1 << 16) - 1

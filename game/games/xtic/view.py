@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pygame
 
-from game import input as inp
+from game.ui import input as inp
 from game.ui.marks import draw_hint_outline
 from game.games.xtic import rules as xtic
 from game.ui.colours import readable_on

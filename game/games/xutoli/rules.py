@@ -53,8 +53,8 @@ import random
 from collections import deque
 from typing import NamedTuple
 
-from game.engine.registry import GameSpec, Option
-from game.engine.state import GameState, IllegalMoveError, Outcome
+from game.core.registry import GameSpec, Option
+from game.core.state import GameState, IllegalMoveError, Outcome
 # Some of these are not used here: views and the computer player import them from here.
 from game.games.truchet.layout import (LEFT, TILE_COLOURS, OFFSET, RIGHT, STRIDE, Tile,
                                        TruchetLayout, format_tile, key_of, parse_tile_move,

@@ -17,7 +17,7 @@ import math
 
 import pygame
 
-from game import input as inp
+from game.ui import input as inp
 from game.games.xutoli import rules
 from game.ui.text import draw_text, fit_text, render_text
 from game.ui.marks import draw_caption

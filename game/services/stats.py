@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.engine import storage
-from game.engine.registry import get
+from game.core import storage
+from game.core.registry import get
 
 STATS_VERSION = 1
 MAX_COUNT = 10**9          # more games than anyone plays: a corrupt file

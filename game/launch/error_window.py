@@ -1,4 +1,4 @@
-"""A plain window telling the player why the game stopped (game/cli.py report_fatal).
+"""A plain window telling the player why the game stopped (game/launch/cli.py report_fatal).
 
 It needs nothing but pygame's display and default font, so it still works when the
 failure was elsewhere (a missing level file, a broken save folder, a crashed screen). It
@@ -36,7 +36,7 @@ def show(paragraphs: list[str]) -> None:
         return
     import pygame
 
-    from game.desktop import name_the_window
+    from game.launch.desktop import name_the_window
     pygame.display.quit()           # whatever state the failed start left it in
     name_the_window()               # a dock groups it with the game's launcher too
     pygame.display.init()

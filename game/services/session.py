@@ -17,9 +17,11 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 import game.records
-from game.engine import kept_games, saves, stats, storage
-from game.engine.match import Match, Series
-from game.engine.state import Outcome, PerPosition
+from game.records import kept_games
+from game.services import saves, stats
+from game.core import storage
+from game.services.match import Match, Series
+from game.core.state import Outcome, PerPosition
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
 PASS_DELAY = 1.2                   # a forced pass is shown this long before it is played

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-from game.engine import storage
-from game.engine.kept_games import DEFAULT_KEPT, GAMES_KEPT
+from game.core import storage
+from game.records.kept_games import DEFAULT_KEPT, GAMES_KEPT
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 ANIMATION_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}

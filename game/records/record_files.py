@@ -28,7 +28,8 @@ from typing import NamedTuple
 
 import game.records
 import game.rules
-from game.engine import kept_games, storage
+from game.records import kept_games
+from game.core import storage
 
 LISTED_MOST = 300               # files listed in one folder (the newest)
 SUMMARIES_KEPT = 4 * LISTED_MOST    # summaries kept for the session (the last used)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.engine import storage
-from game.engine.match import Match
-from game.engine.registry import get
+from game.core import storage
+from game.services.match import Match
+from game.core.registry import get
 
 RESUME_VERSION = 1
 

@@ -110,7 +110,7 @@ def entry_text(command: list[str], icon: Path) -> str:
 
 def install(command: list[str]) -> list[Path]:
     """Write the icon and an entry running `command` (atomically); the paths written."""
-    from game.engine import storage
+    from game.core import storage
     from sprites.icon import icon_png
     icon = icon_path()
     storage.atomic_write_bytes(icon, icon_png(ICON_SIZE))

@@ -25,7 +25,7 @@ class CheckFailed(Exception):
 
 
 def run() -> int:
-    from game.engine import storage
+    from game.core import storage
 
     folders = (storage.config_dir(), storage.data_dir())     # the player's own
     checks = [("user folders", lambda: check_folders(storage, folders))]
@@ -74,7 +74,7 @@ def game_checks() -> list:
 
 def _game_check(reference: str):
     def check() -> str:
-        from game.engine.registry import load_reference
+        from game.core.registry import load_reference
         try:
             return load_reference(reference)()
         except ValueError as error:
@@ -87,16 +87,16 @@ def check_games() -> str:
 
     import game.rules
     from game.app import App
-    from game.engine.saves import Seat
+    from game.services.saves import Seat
     from game.scenes.play import PlayScene
-    from game.settings import load_settings
+    from game.services.settings import load_settings
 
     settings, _ = load_settings()
     settings.computer_speed = "instant"
     settings.animation_speed = "off"
     app = App(settings=settings)
     try:
-        from game import input as inp
+        from game.ui import input as inp
         if inp.sdl_controller is None or not pygame.joystick.get_init():
             raise CheckFailed("gamepad support (SDL's game controllers) did not load")
         pads = f"gamepad support loaded, {pygame.joystick.get_count()} connected"

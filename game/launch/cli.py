@@ -189,7 +189,7 @@ def launch_command() -> list[str]:
         return [str(part) for part in json.loads(given)]
     if "little_abstracts" in sys.modules:       # installed under the project's name
         return [os.path.abspath(sys.executable), "-m", "little_abstracts"]
-    launcher = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+    launcher = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                             "play.py")
     if os.path.isfile(launcher):                # the source folder, started without it
         return [os.path.abspath(sys.executable), launcher]
@@ -213,7 +213,7 @@ def main(argv=None) -> int:
               f"python3 play.py {command}", file=sys.stderr, flush=True)
         return EXIT_USAGE
     if command in ("install-desktop", "remove-desktop"):
-        from game import desktop
+        from game.launch import desktop
         return desktop.main(command, launch_command())
     if "--version" in request.flags:
         from game import __version__
@@ -221,7 +221,7 @@ def main(argv=None) -> int:
         return 0
     try:
         if "--self-check" in request.flags:
-            from game import self_check
+            from game.launch import self_check
             return self_check.run()
         from game.app import play
         return play(time_to_menu="--time-to-menu" in request.flags)
@@ -233,7 +233,7 @@ def main(argv=None) -> int:
 
 
 def error_log_path():
-    from game.engine import storage
+    from game.core import storage
     return storage.data_dir() / ERROR_LOG_NAME
 
 
@@ -241,7 +241,7 @@ def append_error_log(text: str):
     """Append `text` to the error log in the data folder; its path, or None."""
     import time
 
-    from game.engine import storage
+    from game.core import storage
     try:
         path = error_log_path()
         storage.append_text(path, f"---- {time.strftime('%Y-%m-%d %H:%M:%S')} ----\n{text}\n")
@@ -264,7 +264,7 @@ def report_fatal(error: BaseException) -> None:
         lines.append(f"The details are in {log}.")
     # No window possible: stderr and the log have told it already.
     with contextlib.suppress(Exception):
-        from game.error_window import show
+        from game.launch.error_window import show
         show(lines)
 
 

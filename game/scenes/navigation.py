@@ -4,7 +4,7 @@ module is imported when it is first opened. A game's own screens (Xoliba's solit
 puzzles) are named by its record (GameSpec.scenes)."""
 from __future__ import annotations
 
-from game.engine.registry import load_reference
+from game.core.registry import load_reference
 
 SCENES = {
     "menu": "game.scenes.menu:MenuScene",

@@ -20,8 +20,8 @@ import json
 import re
 
 import game.rules
-from game.engine.json_data import parse_json
-from game.engine.state import many_moves
+from game.core.json_data import parse_json
+from game.core.state import many_moves
 
 FORMAT_LINE = "# Little Abstracts game record, format 1"
 MAX_BYTES = 1_000_000           # a record longer than this is refused unread

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 import game.records
-from game.engine import storage
+from game.core import storage
 
 GAMES_KEPT = (0, 20, 100, 500)      # the setting's values
 DEFAULT_KEPT = 100

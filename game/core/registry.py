@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any, Callable
 
-from game.engine.json_data import parse_json
-from game.engine.state import SAVE_FORMAT_VERSION, GameState, many_moves
+from game.core.json_data import parse_json
+from game.core.state import SAVE_FORMAT_VERSION, GameState, many_moves
 
 # A save is an object holding flat lists and an object of options: nothing nests deeper.
 MAX_SAVE_DEPTH = 8
@@ -55,7 +55,7 @@ class Option:
 @dataclass(frozen=True)
 class MenuEntry:
     """A menu button besides the game's own (Xoliba: its solitaire puzzles): `scene` is
-    the name the app opens (game/navigation.py)."""
+    the name the app opens (game/scenes/navigation.py)."""
     label: str
     blurb: str
     scene: str
@@ -96,14 +96,14 @@ class GameSpec:
     tutorial: str = ""            # the tutorial's lines, one per move of the player
     tutor_level: str = ""         # the level whose move the tutorial suggests
     demo_options: dict = field(default_factory=dict)    # a demo's or tutorial's game
-    extra_demos: tuple = ()       # more attract demos: demo(seed) -> game.engine.session.Demo
+    extra_demos: tuple = ()       # more attract demos: demo(seed) -> game.services.session.Demo
     menu_entries: tuple = ()      # MenuEntry each, after the game's own button
     scenes: dict = field(default_factory=dict)     # screens of its own (those its menu
-    #                               entries open): name -> "module:Class" (game/navigation.py)
+    #                               entries open): name -> "module:Class" (game/scenes/navigation.py)
     stats_section: str = ""       # rows of its own on the statistics screen: a class made
     #                               when the screen loads, with .messages and .rows(stats)
     self_checks: tuple = ()       # (name, "module:function") each: checks of its own that
-    #                               --self-check runs (game/self_check.py)
+    #                               --self-check runs (game/launch/self_check.py)
     screenshots: tuple = ()       # more screens of it for game/tools/screens.py: "export",
     #                               "branch" (a replay's windows), "analysis_<name>"
     colours: dict = field(default_factory=dict)     # palette entries this game adds:

@@ -1,4 +1,0 @@
-"""Rules-agnostic core: the State contract, the registry, storage, saves and AI workers.
-
-Nothing here imports pygame.
-"""
