@@ -105,7 +105,7 @@ def test_in_the_attract_cycle_and_on_a_rules_page(make_app):
     app = make_app()
     cycle = [attract.demo_game(number) for number in range(len(attract.demos()))]
     demo = next(d for d in cycle if d.state.spec is SPEC)
-    assert all(seat.is_computer for seat in demo.seats)
+    assert all(seat.is_computer for seat in attract.seats(demo))
     attract.DemoScene.shown = [d.state.spec for d in cycle].index(SPEC)
     scene = app.open("demo")
     wait_for(app, lambda: scene.state.is_over, timeout=60, what="the demo game")

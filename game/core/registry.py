@@ -61,6 +61,26 @@ class MenuEntry:
     scene: str
 
 
+@dataclass(frozen=True)
+class MatchRules:
+    """What `extra["match"](options)` gives for a game played in matches
+    (game/services/match.py plays them)."""
+    target: int
+    resignation: bool = False     # a player may resign a deal before its first move
+    options: tuple = ()           # the game's options that set these rules: the panel
+    #                               shows them as the match's line, not among the options
+
+
+@dataclass
+class Demo:
+    """An attract demo, as `extra_demos` make it: the game, the panel's title, the level
+    of the computers in every seat, and the moves a replay plays (None: they play)."""
+    state: object
+    title: str
+    level: str
+    script: list | None = None
+
+
 def load_reference(reference: str):
     """The object a "module:attribute" reference names (imported now)."""
     module, _, attribute = reference.partition(":")
@@ -96,7 +116,7 @@ class GameSpec:
     tutorial: str = ""            # the tutorial's lines, one per move of the player
     tutor_level: str = ""         # the level whose move the tutorial suggests
     demo_options: dict = field(default_factory=dict)    # a demo's or tutorial's game
-    extra_demos: tuple = ()       # more attract demos: demo(seed) -> game.services.session.Demo
+    extra_demos: tuple = ()       # more attract demos: demo(seed) -> Demo, or None
     menu_entries: tuple = ()      # MenuEntry each, after the game's own button
     scenes: dict = field(default_factory=dict)     # screens of its own (those its menu
     #                               entries open): name -> "module:Class" (game/scenes/navigation.py)

@@ -14,9 +14,9 @@ import pygame
 
 import game.rules
 from game.ui import input as inp
-from game.core.registry import load_reference
+from game.core.registry import Demo, load_reference
 from game.services.saves import Seat
-from game.services.session import Demo, SessionConfig
+from game.services.session import SessionConfig
 from game.ui.text import draw_text
 from game.scenes.play import PlayScene
 
@@ -38,9 +38,14 @@ def demos() -> list:
 
 
 def _computers(spec, seed: int) -> Demo:
-    state = spec.new_game(seed=seed, options=spec.demo_options)
-    return Demo(state, [Seat("computer", spec.demo_level)
-                        for _ in spec.seats_for(spec.demo_options)], spec.title)
+    return Demo(spec.new_game(seed=seed, options=spec.demo_options), spec.title,
+                spec.demo_level)
+
+
+def seats(demo: Demo) -> list[Seat]:
+    """A computer in every seat of the demo's game."""
+    state = demo.state
+    return [Seat("computer", demo.level) for _ in state.spec.seats_for(state.options)]
 
 
 def demo_game(number: int) -> Demo:
@@ -60,7 +65,7 @@ class DemoScene(PlayScene):
         number = DemoScene.shown
         DemoScene.shown += 1
         demo = demo_game(number)
-        super().__init__(app, demo.state, demo.seats, config=DEMO, script=demo.script)
+        super().__init__(app, demo.state, seats(demo), config=DEMO, script=demo.script)
         self.title = demo.title
         self.end_wait = 0.0
         self.clock = 0.0

@@ -12,15 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from game.core.registry import MatchRules
+
 RESIGN_SHARE = 40      # percent of the target the opponent scores when a deal is resigned
-
-
-@dataclass(frozen=True)
-class MatchRules:
-    target: int
-    resignation: bool = False     # a player may resign a deal before its first move
-    options: tuple = ()           # the game's options that set these rules: the panel
-    #                               shows them as the match's line, not among the options
 
 
 @dataclass

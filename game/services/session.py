@@ -27,16 +27,6 @@ HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
 PASS_DELAY = 1.2                   # a forced pass is shown this long before it is played
 
 
-@dataclass
-class Demo:
-    """An attract demo: the game, its seats, the panel's title, and the moves a replay
-    plays (None: the computers play)."""
-    state: object
-    seats: list
-    title: str
-    script: list | None = None
-
-
 class ResumeSlot:
     """Keeps the game as the suspended game (resume.json), by the background writer."""
     failure = "The game could not be saved"

@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.core.registry import Demo
 from game.core.state import IllegalMoveError
 
 LEVELS_FOLDER = Path(__file__).resolve().parents[3] / "levels"
@@ -380,13 +381,11 @@ def format_level(level: Level, moves_per_line: int = 8) -> str:
 def solitaire_demo(seed: int):
     """An attract demo (Xoliba's record): a level's winning line replayed, or None when
     there are no level files."""
-    from game.services.saves import Seat
-    from game.services.session import Demo
     levels, _ = load_levels()
     if not levels:
         return None
     level = levels[seed % len(levels)]
-    return Demo(level.new_game(), [Seat("computer", "solution")], f"Solitaire: {level.title}",
+    return Demo(level.new_game(), f"Solitaire: {level.title}", "solution",
                 script=list(level.line))
 
 

@@ -22,8 +22,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from game.services.match import MatchRules
-from game.core.registry import GameSpec, MenuEntry, Option
+from game.core.registry import GameSpec, MatchRules, MenuEntry, Option
 from game.core.state import GameState, IllegalMoveError, Outcome
 
 SIDE = 7
