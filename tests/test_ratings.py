@@ -3,7 +3,7 @@ ladder measured them, and shown beside each level on the setup screen."""
 from __future__ import annotations
 
 import game.rules
-from game.services.saves import seat_label
+from game.scenes.seat_choices import seat_label
 from scene_driver import Keyboard, find_item, shoot
 
 

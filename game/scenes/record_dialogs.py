@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from game.records import record_files
 from game.scenes.base import Scene
-from game.services.saves import Seat, choice_of, seat_choices, seat_label, seat_of
+from game.scenes.seat_choices import choice_of, seat_choices, seat_label, seat_of
+from game.services.saves import Seat
 from game.services.session import seat_named
 from game.ui import clipboard
 

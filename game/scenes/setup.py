@@ -4,8 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.services.match import Match, match_rules
-from game.services.saves import Seat, choice_of, seat_choices, seat_label, seat_of
+from game.services.saves import Seat
 from game.scenes.base import Scene
+from game.scenes.seat_choices import choice_of, seat_choices, seat_label, seat_of
 from game.ui.text import draw_text, wrap_text
 
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import game.rules
 from game.core import storage
 from game.services.match import Match
-from game.core.registry import get
 
 RESUME_VERSION = 1
 
@@ -29,32 +29,6 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         return self.kind == "computer"
-
-
-def seat_choices(spec) -> list[str]:
-    """What a seat can be, as the setup and Play from here offer it: "human", then
-    "computer:<level>" for each level, weakest first."""
-    return ["human"] + [f"computer:{level}" for level in spec.ai_levels]
-
-
-def seat_of(choice: str) -> Seat:
-    return Seat("human", None) if choice == "human" else \
-        Seat("computer", choice.split(":", 1)[1])
-
-
-def choice_of(seat: Seat) -> str:
-    """The seat_choices value that stands for `seat`."""
-    return f"computer:{seat.level}" if seat.is_computer else "human"
-
-
-def seat_label(choice: str, game: str | None = None) -> str:
-    """"Human", or "Computer — <level>" with the level's Elo rating in `game` when it
-    has one (its record's `ratings`)."""
-    if choice == "human":
-        return "Human"
-    level = choice.split(":", 1)[1]
-    elo = get(game).ratings.get(level) if game else None
-    return f"Computer — {level}" + ("" if elo is None else f" · Elo {elo}")
 
 
 def resume_path():
@@ -99,10 +73,9 @@ class Resumed:
 
 
 def _validate(data):
-    import game.rules   # the games register themselves: `get` must know them
     storage.check_version(data, RESUME_VERSION)
     try:
-        spec = get(data.get("game"))
+        spec = game.rules.get(data.get("game"))
     except (KeyError, TypeError):
         raise ValueError(f"unknown game {data.get('game')!r}") from None
     if not spec.is_built:
