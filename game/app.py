@@ -12,7 +12,7 @@ from game import TITLE
 from game.ui import input as inp
 from game.core import storage
 from game.ai.worker import AIWorker
-from game.launch.desktop import name_the_window
+from game.ui.window import name_the_window
 from game.scenes.navigation import scene_class
 from game.ui.text import MIN_TEXT_SCALE, reset_fonts
 from game.services.settings import Settings, load_settings, save_settings

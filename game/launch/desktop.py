@@ -9,9 +9,8 @@ into the user's icon theme folder. Both files follow the XDG base directories
 (the entry carries a marker line). Windows and macOS have play.pyw and the frozen app
 instead (README, "Desktop").
 
-A dock matches a running window to its launcher by the window's class (X11: WM_CLASS,
-named by the entry's StartupWMClass; Wayland: the app id, matched to the entry's file
-name), so `name_the_window` gives the window the entry's name before SDL opens it."""
+The entry's file name and StartupWMClass are the name the window takes
+(game/ui/window.py), so that a dock shows the running game on its launcher."""
 from __future__ import annotations
 
 import contextlib
@@ -25,20 +24,6 @@ from game import APP_ID, TITLE
 ENTRY_NAME = f"{APP_ID}.desktop"
 ICON_SIZE = 256
 MARKER = "X-Little-Abstracts-Installed=true"
-# SDL's hints naming the window's class: X11 (class and instance), Wayland (app id) on
-# SDL 2, and SDL 3's one for both. SDL reads them when its video starts.
-WINDOW_CLASS_HINTS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS", "SDL_APP_ID")
-APP_NAME_HINT = "SDL_APP_NAME"      # the name in the screen saver's and sound's lists
-
-
-def name_the_window() -> None:
-    """Give the window the desktop entry's name; call it before pygame.display starts.
-    pygame's import sets the X11 class to the script's name (`__main__.py`), so the
-    hints are set outright. (Windows' taskbar and macOS's dock go by the program, so
-    they need nothing here.)"""
-    for hint in WINDOW_CLASS_HINTS:
-        os.environ[hint] = APP_ID
-    os.environ[APP_NAME_HINT] = TITLE
 
 
 def data_home() -> Path:

@@ -36,7 +36,7 @@ def show(paragraphs: list[str]) -> None:
         return
     import pygame
 
-    from game.launch.desktop import name_the_window
+    from game.ui.window import name_the_window
     pygame.display.quit()           # whatever state the failed start left it in
     name_the_window()               # a dock groups it with the game's launcher too
     pygame.display.init()
