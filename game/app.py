@@ -308,7 +308,8 @@ class App:
         self._enter(scene)
         release_memory()
 
-    # Scenes open each other by name (game/scenes/navigation.py), never by importing each other.
+    # Scenes open each other by name (game/scenes/navigation.py), never by importing
+    # each other.
     def make(self, name: str, *args):
         """A new scene `name` (game/scenes/navigation.py) for this app."""
         return scene_class(name)(self, *args)

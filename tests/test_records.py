@@ -1,4 +1,4 @@
-"""Game records (game/records/__init__.py, docs/RECORDS.md): every game round-trips across its
+"""Game records (game.records, docs/RECORDS.md): every game round-trips across its
 options, finished or in progress (random playouts, Catalina's dice and Xoliba's three
 modes included); a bad record is refused with the line and what is wrong with it."""
 from __future__ import annotations

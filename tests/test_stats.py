@@ -17,7 +17,7 @@ from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes import stats as stats_scene
 from game.scenes.stats import StatsScene
 from game.services.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
-                        save_stats, stats_path)
+                                 save_stats, stats_path)
 from scene_driver import DEVICES, find_item, labels, scene_name, shoot, step, wheel_event
 
 HUMAN = Seat("human", None)

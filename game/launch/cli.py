@@ -189,8 +189,8 @@ def launch_command() -> list[str]:
         return [str(part) for part in json.loads(given)]
     if "little_abstracts" in sys.modules:       # installed under the project's name
         return [os.path.abspath(sys.executable), "-m", "little_abstracts"]
-    launcher = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                            "play.py")
+    source = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    launcher = os.path.join(source, "play.py")  # game/launch/cli.py -> the source folder
     if os.path.isfile(launcher):                # the source folder, started without it
         return [os.path.abspath(sys.executable), launcher]
     return [os.path.abspath(sys.executable), "-m", "game"]

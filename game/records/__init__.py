@@ -13,6 +13,10 @@ outcome; a record of a game in progress plays on from its last move.
 wrong with it (an unknown game or option, a move that is not legal there, garbage), and
 a record is bounded in size and line length. No pygame here: the records are read and
 written headless, by tests outside the project too.
+
+The package holds the rest of what is done with records: the files the player opens,
+lists and exports (record_files) and the finished games kept in the data folder
+(kept_games).
 """
 from __future__ import annotations
 

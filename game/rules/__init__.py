@@ -6,7 +6,7 @@ demos' cycle."""
 from importlib import import_module
 
 from game.core.registry import (GameSpec, MenuEntry, Option, all_specs, get, in_order,
-                                  names, register, unregister)
+                                names, register, unregister)
 from game.core.state import GameState, IllegalMoveError, Outcome
 from game.games import GAMES
 

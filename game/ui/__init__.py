@@ -1,1 +1,2 @@
-"""What scenes and views share for drawing: text, colours, the hint ring, captions."""
+"""What scenes and views share: actions from the input devices, text, colours, the hint
+ring, captions, the window's name for the desktop."""
