@@ -597,17 +597,17 @@ class _Recorder:
         self.played.append(name)
 
 
-def _fake_app(animation="normal"):
+def _context(animation="normal"):
     from game import input as inp
     from game.ui.text import reset_fonts
     from game.settings import Settings
+    from game.views.base import ViewContext
     from sprites.palettes import DEFAULT
     if not pygame.font.get_init():
         pygame.init()
         reset_fonts()
-    return SimpleNamespace(settings=Settings(animation_speed=animation), palette=DEFAULT,
-                           sounds=_Recorder(), input=SimpleNamespace(last_device=inp.MOUSE),
-                           scale=1.0)
+    return ViewContext(DEFAULT, _Recorder(), Settings(animation_speed=animation),
+                       SimpleNamespace(last_device=inp.MOUSE))
 
 
 def _xoliba_capture():
@@ -624,12 +624,12 @@ def _xoliba_capture():
 def test_xoliba_swap_then_triangle_then_a_flip_per_disc():
     from game.views.xoliba_view import XolibaView
     state, move = _xoliba_capture()
-    view = XolibaView(_fake_app(), state, ["A", "B"])
+    view = XolibaView(_context(), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
     before = state.copy()
     state.play(move)
     view.on_move(move, before)
-    played = view.app.sounds.played
+    played = view.context.sounds.played
     assert played == ["swap"]
     flips = len(view.flips)
     assert flips >= 1
@@ -644,15 +644,15 @@ def test_xoliba_without_animation_and_a_pass():
     from game.rules.xoliba import PASS
     from game.views.xoliba_view import XolibaView
     state, move = _xoliba_capture()
-    view = XolibaView(_fake_app(animation="off"), state, ["A", "B"])
+    view = XolibaView(_context(animation="off"), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
     before = state.copy()
     state.play(move)
     view.on_move(move, before)
-    assert view.app.sounds.played == ["swap", "triangle", "flip"]
-    view.app.sounds.played.clear()
+    assert view.context.sounds.played == ["swap", "triangle", "flip"]
+    view.context.sounds.played.clear()
     view.on_move(PASS, state.copy())          # nothing changes on the board
-    assert view.app.sounds.played == ["pass"]
+    assert view.context.sounds.played == ["pass"]
 
 
 def test_catalina_skipped_turn_sounds_pass():
@@ -660,16 +660,16 @@ def test_catalina_skipped_turn_sounds_pass():
     from game.rules import catalina
     from game.views.catalina_view import CatalinaView
     state = game.rules.get("catalina").new_game(seed=1)
-    view = CatalinaView(_fake_app(), state, ["A", "B"])
+    view = CatalinaView(_context(), state, ["A", "B"])
     view.on_move(catalina.PASS, state.copy())
-    assert view.app.sounds.played == ["pass"]
+    assert view.context.sounds.played == ["pass"]
 
 
 def _tile_game_sounds(name, view_class, seed):
     """Every sound a random game of Che or Xutoli makes, with the state after each."""
     import game.rules
     state = game.rules.get(name).new_game(seed=seed)
-    view = view_class(_fake_app(animation="off"), state, ["A", "B"])
+    view = view_class(_context(animation="off"), state, ["A", "B"])
     rng = random.Random(seed)
     heard = []
     while not state.is_over and len(state.history) < 400:
@@ -680,7 +680,7 @@ def _tile_game_sounds(name, view_class, seed):
         before = state.copy()
         state.play(move)
         view.on_move(move, before)
-        heard.append((view.app.sounds.played[-1], before, state.copy()))
+        heard.append((view.context.sounds.played[-1], before, state.copy()))
     return heard
 
 

@@ -28,7 +28,7 @@ class PlayScene(Scene, Frontend):
                                frontend=self, script=script,
                                series=app.series_for(state.spec.name, seats) if counted
                                else None)
-        self.view = make_view(app, state, self.session.names)
+        self.view = make_view(app.view_context, state, self.session.names)
         self.side = SidePanel(self)
         self.results_timer: float | None = None
         self.celebration: Confetti | None = None    # a win's burst of confetti
@@ -122,10 +122,11 @@ class PlayScene(Scene, Frontend):
         elif kind == inp.CONFIRM and self.session.ai_error and not action.is_pointer:
             self.session.take_over()
         else:
-            result = self.view.handle(action, self.human_to_move)
-            if isinstance(result, tuple):
-                self.session.play(result)
-            elif result is None and kind == inp.BACK:
+            self.view.human_may_move = self.human_to_move
+            handled = self.view.handle(action)
+            if handled.move is not None:
+                self.session.play(handled.move)
+            elif not handled.used and kind == inp.BACK:
                 self.pause()
 
     def restart(self) -> None:
@@ -158,7 +159,7 @@ class PlayScene(Scene, Frontend):
             self.rebuild()
 
     def replaced(self) -> None:
-        self.view = make_view(self.app, self.state, self.session.names)
+        self.view = make_view(self.app.view_context, self.state, self.session.names)
         self.results_timer = None
         self.rebuild()
         self.view.sync()

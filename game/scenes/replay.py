@@ -53,7 +53,7 @@ class ReplayScene(Scene):
             state.undo()
         self.state = state
         self.names = seat_names(state, self.headers)
-        self.view = make_view(app, state, self.names)
+        self.view = make_view(app.view_context, state, self.names)
         self.view.human_may_move = False
         self.scrubber = None
         self.analyse_button = None
