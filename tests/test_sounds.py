@@ -626,9 +626,8 @@ def test_xoliba_swap_then_triangle_then_a_flip_per_disc():
     state, move = _xoliba_capture()
     view = XolibaView(_context(), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
-    before = state.copy()
     state.play(move)
-    view.on_move(move, before)
+    view.on_move(move)
     played = view.context.sounds.played
     assert played == ["swap"]
     flips = len(view.flips)
@@ -646,12 +645,15 @@ def test_xoliba_without_animation_and_a_pass():
     state, move = _xoliba_capture()
     view = XolibaView(_context(animation="off"), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
-    before = state.copy()
     state.play(move)
-    view.on_move(move, before)
+    view.on_move(move)
     assert view.context.sounds.played == ["swap", "triangle", "flip"]
+    rng = random.Random(0)
+    while PASS not in state.legal_moves():    # a seat that cannot form a triangle
+        state.play(rng.choice(state.legal_moves()))
     view.context.sounds.played.clear()
-    view.on_move(PASS, state.copy())          # nothing changes on the board
+    state.play(PASS)
+    view.on_move(PASS)                        # nothing changes on the board
     assert view.context.sounds.played == ["pass"]
 
 
@@ -660,9 +662,16 @@ def test_catalina_skipped_turn_sounds_pass():
     from game.rules import catalina
     from game.views.catalina_view import CatalinaView
     state = game.rules.get("catalina").new_game(seed=1)
+    rng = random.Random(1)
+    while state.is_chance or state.legal_moves() != [catalina.PASS]:    # a skipped turn
+        state.play(state.copy().sample_chance() if state.is_chance
+                   else rng.choice(state.legal_moves()))
     view = CatalinaView(_context(), state, ["A", "B"])
-    view.on_move(catalina.PASS, state.copy())
+    reason = state.pass_reason()
+    state.play(catalina.PASS)
+    view.on_move(catalina.PASS)
     assert view.context.sounds.played == ["pass"]
+    assert reason and view.skipped == reason        # read in the position before the pass
 
 
 def _tile_game_sounds(name, view_class, seed):
@@ -679,7 +688,7 @@ def _tile_game_sounds(name, view_class, seed):
         move = rng.choice(moves)
         before = state.copy()
         state.play(move)
-        view.on_move(move, before)
+        view.on_move(move)
         heard.append((view.context.sounds.played[-1], before, state.copy()))
     return heard
 

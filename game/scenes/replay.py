@@ -126,9 +126,7 @@ class ReplayScene(Scene):
         if not self.state.can_redo:
             self.app.sounds.play("illegal")
             return
-        before = self.view.capture_before()
-        move = self.state.redo()
-        self.view.on_move(move, before)
+        self.view.on_move(self.state.redo())
         self._moved()
 
     def back(self) -> None:

@@ -68,13 +68,9 @@ class BoardView(ABC):
         completes a move (only while human_may_move)."""
 
     @abstractmethod
-    def capture_before(self):
-        """What on_move's animation needs of the position before a move (taken just
-        before the move is played; a copy of the state would cost that frame)."""
-
-    @abstractmethod
-    def on_move(self, move, before) -> None:
-        """A move was played: start its animation."""
+    def on_move(self, move) -> None:
+        """`move` was just played (the state's last move): start its animation, from the
+        position before it (`with self.state.before_last_move():`)."""
 
     @abstractmethod
     def update(self, dt: float) -> None:

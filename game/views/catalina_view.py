@@ -20,7 +20,6 @@ end the winning line of large tiles is drawn across the board.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pygame
 
@@ -219,11 +218,12 @@ class CatalinaView(BoardView):
         self.context.sounds.play("menu_move")
 
     # --- animation ------------------------------------------------------------------------
-    def on_move(self, move, before) -> None:
+    def on_move(self, move) -> None:
         factor = self.context.settings.animation_factor
+        state = self.state
         if isinstance(move, rules.Roll):
             self.roll_anim = dice_art.DiceRoll(move.dice, self.tray_rect,
-                                               seed=f"{self.state.seed}:{len(before.history)}",
+                                               seed=f"{state.seed}:{len(state.history) - 1}",
                                                duration=ROLL_TIME / max(factor, 0.01))
             if factor <= 0:
                 self.roll_anim.skip()
@@ -231,25 +231,19 @@ class CatalinaView(BoardView):
             self._settle_cursor()
             return
         if move == rules.PASS:
-            self.skipped = before.pass_reason()
+            with state.before_last_move() as before:
+                self.skipped = before.pass_reason()
             self.context.sounds.play("pass")
             return
         self.skipped = None
         self.context.sounds.play("place")
         if factor > 0:
             self.pops.append(["mark", move.cell, 0.0, POP_TIME / factor])
-            if before.large_tiles()[move.big] is None \
-                    and self.state.large_tiles()[move.big] is not None:
+            with state.before_last_move() as before:
+                was_open = before.large_tiles()[move.big] is None
+            if was_open and state.large_tiles()[move.big] is not None:
                 self.pops.append(["big", move.big, 0.0, BIG_TIME / factor])
         self._layer_key = None
-
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move reads of the position before a move (a copy of a late position
-        took half a millisecond of the frame the move lands in)."""
-        state = self.state
-        reason, large = state.pass_reason(), tuple(state.large_tiles())
-        return SimpleNamespace(history=tuple(state.history), pass_reason=lambda: reason,
-                               large_tiles=lambda: large)
 
     def _settle_cursor(self) -> None:
         """After a roll the cursor starts on a claimable tile (the nearest in reading

@@ -17,7 +17,6 @@ each player's largest region with its size.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pygame
 
@@ -241,27 +240,25 @@ class TruchetView(BoardView):
             return USED
         return Handled(move=tile)
 
-    def on_move(self, move, before) -> None:
+    def on_move(self, move) -> None:
         if not isinstance(move, Tile):
             return                          # "agree": nothing moves
-        self.context.sounds.play(self.placed_sound(before))
+        with self.state.before_last_move() as before:
+            mover, closed_before = before.to_play, sum(before.layout.closed_count)
+        self.context.sounds.play(self.placed_sound(closed_before))
         self.cursor = (move.x, move.y)
         factor = self.context.settings.animation_factor
         if factor > 0:
             self.pops.append([move, 0.0, POP_TIME / factor])
         self.camera_waits = True
-        if self.state.to_play is not None and before.to_play != self.state.to_play:
+        if self.state.to_play is not None and mover != self.state.to_play:
             self.colour = self.state.to_play      # a new turn starts on the mover's colour
 
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move and placed_sound read of the position before a move."""
-        return SimpleNamespace(to_play=self.state.to_play, layout=SimpleNamespace(
-            closed_count=tuple(self.state.layout.closed_count)))
-
-    def placed_sound(self, before) -> str:
-        """The sound of a tile just placed: "region_closed" when it closed a region."""
+    def placed_sound(self, closed_before: int) -> str:
+        """The sound of a tile just placed: "region_closed" when it closed a region
+        (`closed_before`: the closed regions before it)."""
         closed = self.state.layout.closed_count
-        return "region_closed" if sum(closed) > sum(before.layout.closed_count) else "place"
+        return "region_closed" if sum(closed) > closed_before else "place"
 
     def update(self, dt: float) -> None:
         self.clock += dt

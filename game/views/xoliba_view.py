@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import pygame
 
@@ -436,17 +435,15 @@ class XolibaView(BoardView):
         return None if best is None else best[1]
 
     # --- animation ------------------------------------------------------------------------
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move reads of the position before a move: the board."""
-        return SimpleNamespace(board=tuple(self.state.board))
-
-    def on_move(self, move, before) -> None:
-        """Animate a move just played (`before` is the state as it was)."""
+    def on_move(self, move) -> None:
+        """Animate the move just played: from the board before it."""
         self._cancel()
         self.slides.clear()
         self.flips.clear()
         factor = self.context.settings.animation_factor
-        shown = list(before.board)
+        with self.state.before_last_move() as before:
+            board_before = tuple(before.board)
+        shown = list(board_before)
         delay = 0.0
         swap = isinstance(move, tuple)
         if swap:
@@ -466,8 +463,8 @@ class XolibaView(BoardView):
         if swap:
             distance = max(abs(frm % SIDE - to % SIDE), abs(frm // SIDE - to // SIDE))
             duration = (self.SLIDE_TIME + self.SLIDE_PER_STEP * distance) / factor
-            self.slides.append(Slide(before.board[to], to, frm, duration, -0.16))
-            self.slides.append(Slide(before.board[frm], frm, to, duration, 0.16))
+            self.slides.append(Slide(board_before[to], to, frm, duration, -0.16))
+            self.slides.append(Slide(board_before[frm], frm, to, duration, 0.16))
             self.context.sounds.play("swap")
             delay = duration + 0.04 / factor
             origin = self._centres[to]

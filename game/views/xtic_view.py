@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import pygame
 
@@ -291,8 +290,8 @@ class XticView(BoardView):
         return USED
 
     # --- animation ------------------------------------------------------------------------
-    def on_move(self, move, before) -> None:
-        """Animate a move just played (`before` is the state as it was)."""
+    def on_move(self, move) -> None:
+        """Animate the move just played."""
         self.pending_square = None
         self.region = POOL if self.state.phase == "choose" else BOARD
         self._settle_cursor()
@@ -308,17 +307,14 @@ class XticView(BoardView):
             return
         if square is not None:
             duration = self.PLACE_TIME / factor
-            self.flights.append(Flight(before.hand, self.hand_piece_rect(),
+            # The piece in hand before the move now stands on the square.
+            self.flights.append(Flight(self.state.board[square], self.hand_piece_rect(),
                                        self.piece_rect(square), duration, 0.0, "place",
                                        "place"))
             delay = duration
         if piece is not None:
             self.flights.append(Flight(piece, self.pool_rect(piece), self.hand_piece_rect(),
                                        self.HAND_TIME / factor, delay, "handover", "hand"))
-
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move reads of the position before a move: the piece that was in hand."""
-        return SimpleNamespace(hand=self.state.hand)
 
     def update(self, dt: float) -> None:
         self.clock += dt

@@ -110,16 +110,10 @@ class XutoliView(TruchetView):
             return super().move_columns()
         return BoardView.move_columns(self)
 
-    def capture_before(self):
-        before = super().capture_before()
-        before.winning_formation = self.state.winning_formation
-        return before
-
-    def placed_sound(self, before) -> str:
+    def placed_sound(self, closed_before: int) -> str:
         """The sound of a tile just placed: "pattern" when the turn made the winning
-        formation (a pair of patterns, or a target matched)."""
-        made = self.state.winning_formation is not None and before.winning_formation is None
-        return "pattern" if made else "place"
+        formation (a pair of patterns, or a target matched; a game in play has none)."""
+        return "pattern" if self.state.winning_formation is not None else "place"
 
     # --- the end -------------------------------------------------------------------------
     def final_regions(self) -> list:

@@ -55,10 +55,7 @@ class TicTacToeView(BoardView):
         self.context.sounds.play("illegal")
         return USED
 
-    def capture_before(self):
-        return None
-
-    def on_move(self, move, before) -> None:
+    def on_move(self, move) -> None:
         self.fade = 0.2 * self.context.settings.animation_factor
         self.context.sounds.play("place")
 
