@@ -13,8 +13,9 @@ from game.engine import stats
 from game.engine import saves, storage
 from game.engine.match import Match
 from game.engine.saves import Seat
-from game.engine.session import (Asked, Jumped, Moved, Replaced, SeatsChanged, Session,
-                                 SessionConfig, Sound, seat_named, seat_names)
+from game.engine.session import (Asked, Jumped, LocalHuman, Moved, Replaced, SeatDriver,
+                                 SeatFailed, SeatsChanged, Session, SessionConfig, Sound,
+                                 seat_named, seat_names)
 
 HUMAN = Seat("human", None)
 
@@ -63,9 +64,11 @@ class FakeComputer:
 SETTINGS = SimpleNamespace(computer_delay=0.5, animation_factor=1.0)
 
 
-def make(name, seats, options=None, seed=3, config=None, computer=None, match=None):
+def make(name, seats, options=None, seed=3, config=None, computer=None, match=None,
+         drivers=None):
     state = match.state if match else game.rules.get(name).new_game(seed=seed, options=options)
-    return Session(state, seats, computer or FakeComputer(), SETTINGS, match, config)
+    return Session(state, seats, computer or FakeComputer(), SETTINGS, match, config,
+                   drivers=drivers)
 
 
 def run(session, seconds=2.0, dt=0.1) -> list:
@@ -228,3 +231,51 @@ def test_a_seats_name_tells_the_seat_back(seats):
     assert seat_named("Ada", levels) is None
     assert seat_named("Computer (clever)", levels) is None
 
+
+class ScriptedSeat(SeatDriver):
+    """A kind of seat the app does not have: it plays the moves it is given, in order,
+    one frame after it is asked."""
+
+    def __init__(self, moves):
+        self.moves = list(moves)
+        self.asked = False
+
+    @property
+    def busy(self):
+        return self.asked
+
+    def start(self, state):
+        self.asked = True
+
+    def poll(self, state):
+        if not self.moves:
+            raise SeatFailed("out of moves")
+        self.asked = False
+        return state.parse_move(self.moves.pop(0))
+
+
+def test_a_new_kind_of_seat_is_one_driver(app_home):
+    """A driver plugs into a seat without another change: the session asks it when its
+    seat is to move, after the pause, plays what it gives, and reports its failure."""
+    script = ["a1/5", "b1/6", "c1/7"]
+    session = make("xtic", [HUMAN, HUMAN], drivers=[LocalHuman(), ScriptedSeat(script)],
+                   config=SessionConfig(keeper=None, records_stats=False))
+    state = session.state
+    assert session.play(state.parse_move("-/0")) == [Moved(state.history[0])]
+    assert not session.human_may_move and session.status(thinking=False) == "Player 2 to move"
+    events = run(session)
+    assert [state.format_move(event.move) for event in events] == ["a1/5"]
+    assert session.human_may_move and session.status(thinking=False) is None
+    session.play(state.parse_move("a2/8"))
+    run(session)
+    assert state.move_list() == ["-/0", "a1/5", "a2/8", "b1/6"]
+
+
+def test_a_failing_seat_stops_the_game_until_a_human_takes_over(app_home):
+    session = make("xtic", [HUMAN, HUMAN], drivers=[LocalHuman(), ScriptedSeat([])],
+                   config=SessionConfig(keeper=None, records_stats=False))
+    session.play(session.state.parse_move("-/0"))
+    assert run(session) == [SeatsChanged()]
+    assert session.ai_error == "out of moves" and len(session.state.history) == 1
+    session.take_over()
+    assert session.human_may_move and isinstance(session.drivers[1], LocalHuman)

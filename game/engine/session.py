@@ -9,7 +9,8 @@ display (tests/test_session.py); the play scene is a thin screen over it.
 What varies between a game, a demo, a tutorial and a puzzle is a `SessionConfig`, not a
 subclass. A move flows one way: the screen calls the session, the session plays the move
 on the state and returns what happened as a list of events (Moved, Jumped, ...), which the
-screen shows; the session never calls the screen.
+screen shows; the session never calls the screen. Each seat is moved by its `SeatDriver`:
+a human at this screen by hand (through the board view), the computer through the worker.
 """
 from __future__ import annotations
 
@@ -130,6 +131,80 @@ class Asked:
 POSITION_EVENTS = (Moved, Jumped, Replaced)     # the position shown changed
 
 
+# --- who moves for a seat ---------------------------------------------------------------
+class SeatFailed(Exception):
+    """A seat's driver cannot give a move (the computer failed): a human may take over."""
+
+
+class SeatDriver:
+    """Moves for one seat. A seat moved by hand (a human at this screen) plays through the
+    board view; any other is asked by the session when it is to move, after its moment's
+    pause: `start` once, then `poll` every frame until it gives a move. A new kind of seat
+    (a remote player) is a new driver."""
+    by_hand = False
+
+    @property
+    def busy(self) -> bool:
+        """Started and not answered yet."""
+        return False
+
+    def start(self, state) -> None:
+        """Find a move for the seat to move in `state`."""
+
+    def poll(self, state):
+        """The move found, or None while there is none yet; SeatFailed if it cannot."""
+        return None
+
+    def stop(self) -> None:
+        """The position changes (undo, a restart): forget the move being found."""
+
+    def accepts_end(self, state, seat: int) -> bool | None:
+        """Whether the seat agrees to end the game now; None: its human is asked."""
+        return None
+
+
+class LocalHuman(SeatDriver):
+    """A human at this screen: moves by hand, answers questions at the table."""
+    by_hand = True
+
+
+class ComputerPlayer(SeatDriver):
+    """The computer at `level`, searching in the worker process."""
+
+    def __init__(self, worker, level: str):
+        self.worker = worker
+        self.level = level
+
+    @property
+    def busy(self) -> bool:
+        return self.worker.busy
+
+    def start(self, state) -> None:
+        self.worker.request(state, self.level)
+
+    def poll(self, state):
+        reply = self.worker.poll()
+        if reply is None:
+            return None
+        if reply.error:
+            raise SeatFailed(reply.error.splitlines()[0])
+        try:
+            return state.parse_move(reply.move_text)
+        except ValueError as exc:
+            raise SeatFailed(f"the computer chose an impossible move: {exc}") from None
+
+    def stop(self) -> None:
+        self.worker.cancel()
+
+    def accepts_end(self, state, seat: int) -> bool:
+        return self.worker.accepts_end(state, seat)
+
+
+def driver_for(seat: saves.Seat, worker) -> SeatDriver:
+    """The driver of a seat as it is saved."""
+    return ComputerPlayer(worker, seat.level) if seat.is_computer else LocalHuman()
+
+
 def seat_names(seats) -> list[str]:
     humans = sum(1 for seat in seats if not seat.is_computer)
     computers = len(seats) - humans
@@ -158,15 +233,17 @@ def seat_named(name: str, levels) -> saves.Seat | None:
 class Session:
     def __init__(self, state, seats, computer, settings, match=None,
                  config: SessionConfig | None = None, script: list | None = None,
-                 series: Series | None = None):
+                 series: Series | None = None, drivers: list | None = None):
         self.state = state
-        self.seats = list(seats)
+        self.seats = list(seats)            # who sits where, as saved and counted
         self.names = seat_names(self.seats)
         self.match = match                  # a Match when the game is played in matches
         self.series = series                # the running score this game adds to, if any
         if series is not None:
             series.play(state)
-        self.computer = computer            # the worker: request, poll, cancel, busy...
+        self.computer = computer            # the worker: hints, suggestions, the computer
+        self.drivers = list(drivers) if drivers is not None else \
+            [driver_for(seat, computer) for seat in self.seats]      # who moves each seat
         self.settings = settings            # computer_delay, animation_factor
         self.config = config or SessionConfig()
         self.script = script                # moves (notation) a replay plays, in order
@@ -183,16 +260,17 @@ class Session:
     # --- seats ----------------------------------------------------------------------------
     @property
     def has_human(self) -> bool:
-        return any(not seat.is_computer for seat in self.seats)
+        """A human plays at this screen."""
+        return any(driver.by_hand for driver in self.drivers)
 
     def human_seats(self) -> list:
-        return [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+        return [i for i, driver in enumerate(self.drivers) if driver.by_hand]
 
     @property
     def by_hand_to_move(self) -> bool:
-        """The seat to move is a human's, who moves by hand (or no seat is to move)."""
+        """The seat to move is moved by hand (or no seat is to move)."""
         seat = self.state.to_play
-        return seat is None or not self.seats[seat].is_computer
+        return seat is None or self.drivers[seat].by_hand
 
     @property
     def human_may_move(self) -> bool:
@@ -206,6 +284,13 @@ class Session:
         state = self.state
         return self.per_position.get(
             state, "must_pass", lambda: not state.is_over and state.legal_moves() == ["pass"])
+
+    def _stop_seats(self) -> None:
+        """The position is about to change under the seats (or the game to end): what
+        the worker and the seats' drivers were finding no longer applies."""
+        self.computer.cancel()
+        for driver in self.drivers:
+            driver.stop()
 
     # --- moves ----------------------------------------------------------------------------
     def play(self, move) -> list:
@@ -236,7 +321,7 @@ class Session:
     def _travel(self, step, possible) -> list:
         if not self.has_human or not possible():
             return [Sound("illegal")]
-        self.computer.cancel()
+        self._stop_seats()
         step()
         while possible() and not self.by_hand_to_move:
             step()
@@ -252,7 +337,7 @@ class Session:
 
     def restart(self) -> list:
         """The same game (in a match: the same deal) from its first move."""
-        self.computer.cancel()
+        self._stop_seats()
         state = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
         if self.match is not None:
             self.match.state = state
@@ -260,7 +345,7 @@ class Session:
 
     def rematch(self) -> list:
         """After a game: the match's next deal, or a new game (a new match)."""
-        self.computer.cancel()
+        self._stop_seats()
         match = self.match
         if match is not None and not self.match_decided():
             match.next_game()
@@ -288,6 +373,7 @@ class Session:
         seat = self.state.to_play
         if seat is not None:
             self.seats[seat] = saves.Seat("human", None)
+            self.drivers[seat] = driver_for(self.seats[seat], self.computer)
             self.names[:] = seat_names(self.seats)
             if self.series is not None:         # another pairing: its score from nothing
                 self.series = Series(Series.pairing_of(self.state.spec.name, self.seats))
@@ -403,22 +489,22 @@ class Session:
         self.hint_move = None
 
     def offer_end(self) -> list:
-        """A human offers to end the game now; every other player must agree. Computers
-        answer at once; the other humans are Asked."""
+        """A human offers to end the game now; every other player must agree. The seats
+        not moved by hand answer at once; the other humans are Asked."""
         state = self.state
         if state.is_over:
             return []
-        self.computer.cancel()
-        offerer = state.to_play if not self.seats[state.to_play].is_computer \
+        self._stop_seats()
+        offerer = state.to_play if self.drivers[state.to_play].by_hand \
             else self.human_seats()[0]
         others = [seat for seat in range(len(self.seats))
                   if seat != offerer and state.in_play(seat)]
         for seat in others:
-            refusal = self.seats[seat].is_computer and self._computer_refusal(seat)
+            refusal = not self.drivers[seat].by_hand and self._refusal(seat)
             if refusal:
                 self.notice = refusal
                 return [Sound("illegal")]
-        humans = [seat for seat in others if not self.seats[seat].is_computer]
+        humans = [seat for seat in others if self.drivers[seat].by_hand]
         if humans:
             asked = " and ".join(state.spec.seats[seat] for seat in humans)
             return [Asked(Question(
@@ -427,11 +513,11 @@ class Session:
                 "Agree", self.agree_to_end, "Decline", self.declined))]
         return self.agree_to_end()
 
-    def _computer_refusal(self, seat: int) -> str | None:
-        """Why the computer in `seat` declines to end the game now, or None if it agrees.
-        An error counts as declining."""
+    def _refusal(self, seat: int) -> str | None:
+        """Why the seat declines to end the game now, or None if it agrees. An error
+        counts as declining."""
         try:
-            if self.computer.accepts_end(self.state, seat):
+            if self.drivers[seat].accepts_end(self.state, seat):
                 return None
         except Exception as exc:                    # reported as a refusal
             return f"{self.names[seat]} could not answer ({type(exc).__name__}: {exc}), " \
@@ -451,7 +537,7 @@ class Session:
         match = self.match
         if match is None or not match.can_resign():
             return [Sound("illegal")]
-        self.computer.cancel()
+        self._stop_seats()
         resigned = self.state
         match.resign(seat)
         record = match.records[-1]
@@ -494,8 +580,8 @@ class Session:
 
     # --- per frame -----------------------------------------------------------------------
     def update(self, dt: float, animating: bool, on_top: bool) -> list:
-        """Drive the game: the hint, the computer's moves, rolls, forced passes and a
-        scripted replay. `animating`: the screen still shows the last move; `on_top`: nothing
+        """Drive the game: the hint, the seats' moves, rolls, forced passes and a scripted
+        replay. `animating`: the screen still shows the last move; `on_top`: nothing
         covers it (a pause menu holds the game)."""
         if self.state.is_over or self.ai_error:
             self.thinking_time = 0.0
@@ -517,7 +603,7 @@ class Session:
         if self.by_hand_to_move:
             self.thinking_time = 0.0
             return []
-        return self._drive_computer(dt, animating)
+        return self._drive_seat(self.drivers[self.state.to_play], dt, animating)
 
     def computer_delay(self) -> float:
         if self.config.pace is not None:
@@ -538,8 +624,9 @@ class Session:
         return []
 
     def _drive_roll(self, dt: float, animating: bool, on_top: bool) -> list:
-        """A chance step (Catalina's dice). The dice are the game's own, not a choice: the
-        computer's are thrown for it after a moment; a human throws through the view."""
+        """A chance step (Catalina's dice). The dice are the game's own, not a choice: a
+        seat not moved by hand has them thrown for it after a moment; a human throws
+        through the view."""
         self.thinking_time = 0.0
         if self.by_hand_to_move or animating or not on_top:
             return []
@@ -548,30 +635,24 @@ class Session:
             return self.play(self.state.copy().sample_chance())     # the roll it would draw
         return []
 
-    def _drive_computer(self, dt: float, animating: bool) -> list:
-        computer = self.computer
-        if not computer.busy:
+    def _drive_seat(self, driver: SeatDriver, dt: float, animating: bool) -> list:
+        """Ask the seat's driver for its move after its pause, then wait for it."""
+        if not driver.busy:
             if animating:
                 return []
             self.computer_wait += dt
             if self.computer_wait < self.computer_delay():
                 return []
             self.thinking_time = 0.0
-            computer.request(self.state, self.seats[self.state.to_play].level)
+            driver.start(self.state)
             return []
         self.thinking_time += dt
-        reply = computer.poll()
-        if reply is None:
-            return []
-        if reply.error:
-            self.ai_error = reply.error.splitlines()[0]
-            return [SeatsChanged()]
         try:
-            move = self.state.parse_move(reply.move_text)
-        except ValueError as exc:
-            self.ai_error = f"the computer chose an impossible move: {exc}"
+            move = driver.poll(self.state)
+        except SeatFailed as failure:
+            self.ai_error = str(failure)
             return [SeatsChanged()]
-        return self.play(move)
+        return [] if move is None else self.play(move)
 
     # --- the match and the results -------------------------------------------------------
     def match_decided(self) -> bool:
@@ -652,7 +733,7 @@ class Session:
         winner = self.state.outcome.winner if self.state.outcome else None
         if winner is None:
             return False
-        return not self.has_human or not self.seats[winner].is_computer
+        return not self.has_human or self.drivers[winner].by_hand
 
     def options_summary(self) -> list[str]:
         """The options of the game (and the match), for the panel under the title."""
