@@ -16,6 +16,7 @@ from game.ui.window import name_the_window
 from game.scenes.navigation import scene_class
 from game.ui.text import MIN_TEXT_SCALE, reset_fonts
 from game.services.settings import Settings, load_settings, save_settings
+from game.views.base import ViewContext
 from sprites import surface_cache
 from sprites.icon import draw_icon
 
@@ -65,6 +66,9 @@ class App:
         self.sounds.start()
         self.input = inp.InputMapper()
         self.input.open_present_devices()
+        # What the board views draw with (they are not given the app).
+        self.view_context = ViewContext(self.palette, self.sounds, self.settings, self.input,
+                                        self.scale, self.background, self.draw_shade)
         self.worker = AIWorker()
         self.clock = pygame.time.Clock()
         self.stack: list = []
@@ -179,6 +183,8 @@ class App:
     def _relayout(self) -> None:
         # What the caches hold was painted for the old size or palette.
         self._laid_out = (self.size, self.palette.name)
+        self.view_context.palette = self.palette
+        self.view_context.scale = self.scale
         surface_cache.clear_all()
         reset_fonts()
         self._background = None
@@ -459,6 +465,9 @@ class App:
         self.stack.clear()
         self.worker.shutdown()
         storage.writer.wait()           # the last move's save reaches the disk
+        # The views' context holds the app's background and veil: without it the app is
+        # freed as soon as it is let go, not at some later collection.
+        self.view_context = None
         pygame.quit()
 
 

@@ -119,9 +119,9 @@ def play_against_computer(app, play, human_move, max_moves=400) -> None:
     for _ in range(max_moves):
         if play.state.is_over:
             break
-        if play.state.to_play == 0 and play.human_to_move:
+        if play.state.to_play == 0 and play.human_may_move:
             human_move(play)
-        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=60,
+        wait_for(app, lambda: play.state.is_over or play.human_may_move, timeout=60,
                  what="the computer's turn")
     assert play.state.is_over
 

@@ -228,7 +228,7 @@ def test_screenshots_of_catalina(make_app):
     app.pop()
     app.pop()
     play = start(app, played(60))
-    play.view.on_move(play.state.next_roll(), play.state.copy())   # dice in the air
+    play.play_move(play.state.next_roll())                          # dice in the air
     step(app, frames=6, dt=0.05)
     assert play.view.animating
     shoot(app, "catalina_rolling")

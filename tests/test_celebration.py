@@ -26,7 +26,7 @@ def finish(app, seats):
     play = PlayScene(app, state, seats)
     app.push(play)
     step(app, frames=2)
-    play.session.play(SHORT_GAME[-1])
+    play.play_move(SHORT_GAME[-1])
     assert play.state.outcome.winner == 1
     return play
 
@@ -43,7 +43,7 @@ def test_a_win_is_celebrated(make_app, seats, celebrated):
     if celebrated:
         step(app, frames=10)
         shoot(app, "celebration")
-        play.session.undo()
+        play.undo()
         assert play.celebration is None
 
 
@@ -81,6 +81,6 @@ def solve_a_puzzle(app) -> PuzzleScene:
     app.push(puzzle)
     step(app, frames=2)
     for text in levels[1].line:
-        puzzle.session.play(puzzle.state.parse_move(text))
+        puzzle.play_move(puzzle.state.parse_move(text))
         settle(app)
     return puzzle

@@ -212,7 +212,7 @@ def test_a_move_paints_only_its_tile_and_the_camera_follows_a_frame_later(make_a
                         (drawn.append(len(tiles)), draw(surface, tiles, offset)))
     move = next(m for m in play.state.legal_moves() if (m.x, m.y) == min(
         play.state.layout.open_cells()))       # a tile at the edge: the layout grows
-    play.session.play(move)
+    play.play_move(move)
     step(app)
     assert drawn == [1], "only the new tile was painted"
     added = pygame.image.tobytes(view._layer, "RGB")
@@ -222,7 +222,7 @@ def test_a_move_paints_only_its_tile_and_the_camera_follows_a_frame_later(make_a
     assert pygame.image.tobytes(view._layer, "RGB") == added, "as a full repaint"
 
     view.fit = True                             # the camera follows the layout again
-    play.session.play(next(m for m in play.state.legal_moves()
+    play.play_move(next(m for m in play.state.legal_moves()
                         if (m.x, m.y) == max(play.state.layout.open_cells())))
     camera = (view.cell, list(view.centre))
     step(app)

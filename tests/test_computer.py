@@ -12,6 +12,7 @@ import pytest
 import game.rules
 from game.services import saves
 from game.services.saves import Seat
+from game.services.session import Jumped
 from game.ai.worker import AIWorker
 from game.scenes.play import PlayScene
 from scene_driver import DEVICES, scene_name, shoot, step, wait_for
@@ -198,8 +199,8 @@ def test_a_failing_computer_is_reported_and_a_human_takes_over(make_app, name, d
         device.confirm()                        # Enter / A, as the panel says
 
     assert play.session.ai_error is None and play.session.seats[COMPUTER_SEAT] == HUMAN
-    assert play.human_to_move
-    play.session.play(state.legal_moves()[0])    # the human now plays that seat
+    assert play.human_may_move
+    play.play_move(state.legal_moves()[0])        # the human now plays that seat
     assert len(state.history) == len(history) + 1
     data = saves.load_resume()[0]
     assert data.seats[COMPUTER_SEAT] == HUMAN
@@ -231,9 +232,9 @@ def test_take_back_from_the_results_brings_the_hint_button_back(make_app):
 def test_undo_forgets_the_hint_and_its_words(make_app):
     app = make_app()
     play, _ = computer_thinking(app, "xtic")
-    wait_for(app, lambda: play.session.humans_turn, what="the computer's move")
+    wait_for(app, lambda: play.session.human_may_move, what="the computer's move")
     session = play.session
     session.hint_move = session.state.legal_moves()[0]
     session.notice = "Hint: a1/3 (the strongest computer's move)"
-    assert session.undo()
+    assert Jumped() in session.undo()
     assert session.hint_move is None and session.notice == ""

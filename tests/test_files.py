@@ -507,7 +507,7 @@ def test_closing_the_app_waits_for_the_last_save(make_app, held_writes):
     from game.scenes.play import PlayScene
     app.push(PlayScene(app, state, [saves.Seat("human", None)] * 2))
     step(app, frames=2)
-    app.scene.session.play((None, 4))
+    app.scene.play_move((None, 4))
     held_writes.release_soon()
     app.shutdown()
     saved = json.loads(saves.resume_path().read_bytes())    # read as it is, no waiting

@@ -120,7 +120,7 @@ def test_the_miniatures_follow_the_palette(make_app):
     app.draw(app.window)
     assert all(mini.picture is not None and mini.picture is not before[name]
                for name, mini in menu.miniatures.items())
-    assert all(mini.view.app.palette.name == "high contrast"
+    assert all(mini.view.context.palette.name == "high contrast"
                for mini in menu.miniatures.values())
 
 

@@ -40,7 +40,7 @@ def test_a_hint_in_every_game_by_key(make_app, name):
     computer = saves.Seat("computer", spec.ai_levels[0])
     play = start(app, name, [HUMAN, computer] + [computer] * (len(spec.seats_for(
         {"players": 2} if name == "xoliba" else {})) - 2))
-    wait_for(app, lambda: play.human_to_move, timeout=60, what="the human's turn")
+    wait_for(app, lambda: play.human_may_move, timeout=60, what="the human's turn")
     if play.state.is_chance:                          # Catalina: roll first
         keyboard = DEVICES["keyboard"](app)
         keyboard.key(pygame.K_h)
@@ -57,7 +57,7 @@ def test_a_hint_in_every_game_by_key(make_app, name):
     assert pygame.surfarray.array3d(blank).any()
     shoot(app, f"hint_{name}")
     history = len(play.state.history)
-    play.session.play(play.session.hint_move)
+    play.play_move(play.session.hint_move)
     assert play.session.hint_move is None and len(play.state.history) == history + 1
 
 
@@ -67,8 +67,8 @@ def test_hints_with_the_mouse_and_the_pad_and_undo_clears(make_app):
     assert "Hint" in labels(play)
     DEVICES["mouse"](app).activate("Hint")
     hint_shown(app, play)
-    play.session.play(play.session.hint_move)
-    wait_for(app, lambda: play.human_to_move, timeout=60, what="the computer")
+    play.play_move(play.session.hint_move)
+    wait_for(app, lambda: play.human_may_move, timeout=60, what="the computer")
     gamepad = DEVICES["gamepad"](app)
     gamepad.pause()
     gamepad.activate("Hint")
@@ -90,7 +90,7 @@ def test_a_hint_goes_when_the_player_places_elsewhere(make_app):
     move): the rings would show a move they are no longer making."""
     app = make_app()
     play = start(app, "xtic", [saves.Seat("computer", "easy"), HUMAN])
-    wait_for(app, lambda: play.human_to_move, timeout=60, what="the human's turn")
+    wait_for(app, lambda: play.human_may_move, timeout=60, what="the human's turn")
     DEVICES["keyboard"](app).key(pygame.K_h)
     hint_shown(app, play)
     square, piece = play.session.hint_move

@@ -33,10 +33,10 @@ def test_a_game_finished_in_the_app_is_kept_once_as_its_record(make_app):
     play = PlayScene(app, state, [HUMAN, HUMAN])
     app.push(play)
     step(app, frames=2)
-    play.session.play(last)
+    play.play_move(last)
     step(app, frames=3)
-    play.session.undo()                     # taken back and finished again: the same game
-    play.session.play(last)
+    play.undo()                             # taken back and finished again: the same game
+    play.play_move(last)
     step(app, frames=3)
     storage.writer.wait()
     files = kept_games.kept_files()

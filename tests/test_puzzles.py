@@ -248,7 +248,7 @@ def test_giving_up_shows_the_solution(make_app):
     gamepad.pause()
     gamepad.activate("Give up")
     gamepad.activate("Show the solution")
-    assert puzzle.solution == level.line and not puzzle.human_to_move
+    assert puzzle.solution == level.line and not puzzle.human_may_move
     step(app, frames=30, dt=0.1)
     shoot(app, "puzzles_solution")
     wait_for(app, lambda: scene_name(app) == "ResultsScene", timeout=60, what="the solution")
@@ -257,7 +257,7 @@ def test_giving_up_shows_the_solution(make_app):
     assert labels(results)[0] == "Try again" and "Take back" not in labels(results)
     assert not progress.is_solved(level)
     gamepad.activate("Try again")
-    assert puzzle.solution is None and puzzle.state.history == [] and puzzle.human_to_move
+    assert puzzle.solution is None and puzzle.state.history == [] and puzzle.human_may_move
 
 
 def test_a_random_deal_is_found_then_played_and_kept(make_app):
@@ -358,7 +358,7 @@ def test_taking_back_the_winning_move_plays_on(make_app):
     step(app, frames=2)
     assert puzzle.state.history == [] and puzzle.solved is None   # a solved level starts afresh
     play_line(app, mouse, puzzle, LEVELS[1].line)
-    puzzle.session.undo()
+    puzzle.undo()
     assert puzzle.solved is None and puzzle.celebration is None and not puzzle.state.is_over
     assert "Hint" in labels(puzzle)
     play_line(app, mouse, puzzle, LEVELS[1].line[-1:])

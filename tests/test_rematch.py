@@ -26,7 +26,7 @@ def start(app, seats) -> PlayScene:
 def lose(app, play):
     """The first seat places the fourth solid round piece on rank 1: it loses."""
     for move in SHORT_GAME:
-        play.session.play(move)
+        play.play_move(move)
     return wait_for_scene(app, "ResultsScene")
 
 
@@ -40,7 +40,7 @@ def test_rematches_add_up_until_another_pairing_plays(make_app):
     assert lose(app, play).score_line() == "Score over 2 games: You 0 – Computer (easy) 2"
     keyboard.activate("Take back")                  # no longer over: not counted
     assert play.state.outcome is None
-    play.session.play(SHORT_GAME[-1])
+    play.play_move(SHORT_GAME[-1])
     results = wait_for_scene(app, "ResultsScene")
     assert results.score_line() == "Score over 2 games: You 0 – Computer (easy) 2"
     keyboard.activate("Rematch")

@@ -60,7 +60,7 @@ def test_played_to_the_results_undone_and_counted(make_app, device_name):
     for _ in range(5):
         if play.state.is_over:
             break
-        wait_for(app, lambda: play.state.is_over or play.human_to_move, timeout=30,
+        wait_for(app, lambda: play.state.is_over or play.human_may_move, timeout=30,
                  what="the computer's move")
         if play.state.is_over:
             break
@@ -82,11 +82,11 @@ def test_saved_and_resumed(make_app):
     keyboard = DEVICES["keyboard"](app)
     play = start_from_menu(keyboard)
     place(keyboard, play, (1, 1))
-    wait_for(app, lambda: play.human_to_move, timeout=30, what="the computer's move")
+    wait_for(app, lambda: play.human_may_move, timeout=30, what="the computer's move")
     keyboard.undo()
     assert len(play.state.history) == 0 and play.state.can_redo
     keyboard.redo()
-    wait_for(app, lambda: play.human_to_move, timeout=30, what="the computer's move")
+    wait_for(app, lambda: play.human_may_move, timeout=30, what="the computer's move")
     saved = play.state.to_json()
     app.shutdown()
     app = make_app()

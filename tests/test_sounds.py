@@ -597,17 +597,17 @@ class _Recorder:
         self.played.append(name)
 
 
-def _fake_app(animation="normal"):
+def _context(animation="normal"):
     from game.ui import input as inp
     from game.ui.text import reset_fonts
     from game.services.settings import Settings
+    from game.views.base import ViewContext
     from sprites.palettes import DEFAULT
     if not pygame.font.get_init():
         pygame.init()
         reset_fonts()
-    return SimpleNamespace(settings=Settings(animation_speed=animation), palette=DEFAULT,
-                           sounds=_Recorder(), input=SimpleNamespace(last_device=inp.MOUSE),
-                           scale=1.0)
+    return ViewContext(DEFAULT, _Recorder(), Settings(animation_speed=animation),
+                       SimpleNamespace(last_device=inp.MOUSE))
 
 
 def _xoliba_capture():
@@ -624,12 +624,11 @@ def _xoliba_capture():
 def test_xoliba_swap_then_triangle_then_a_flip_per_disc():
     from game.games.xoliba.view import XolibaView
     state, move = _xoliba_capture()
-    view = XolibaView(_fake_app(), state, ["A", "B"])
+    view = XolibaView(_context(), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
-    before = state.copy()
     state.play(move)
-    view.on_move(move, before)
-    played = view.app.sounds.played
+    view.on_move(move)
+    played = view.context.sounds.played
     assert played == ["swap"]
     flips = len(view.flips)
     assert flips >= 1
@@ -644,15 +643,18 @@ def test_xoliba_without_animation_and_a_pass():
     from game.games.xoliba.rules import PASS
     from game.games.xoliba.view import XolibaView
     state, move = _xoliba_capture()
-    view = XolibaView(_fake_app(animation="off"), state, ["A", "B"])
+    view = XolibaView(_context(animation="off"), state, ["A", "B"])
     view.layout(pygame.Rect(0, 0, 950, 720))
-    before = state.copy()
     state.play(move)
-    view.on_move(move, before)
-    assert view.app.sounds.played == ["swap", "triangle", "flip"]
-    view.app.sounds.played.clear()
-    view.on_move(PASS, state.copy())          # nothing changes on the board
-    assert view.app.sounds.played == ["pass"]
+    view.on_move(move)
+    assert view.context.sounds.played == ["swap", "triangle", "flip"]
+    rng = random.Random(0)
+    while PASS not in state.legal_moves():    # a seat that cannot form a triangle
+        state.play(rng.choice(state.legal_moves()))
+    view.context.sounds.played.clear()
+    state.play(PASS)
+    view.on_move(PASS)                        # nothing changes on the board
+    assert view.context.sounds.played == ["pass"]
 
 
 def test_catalina_skipped_turn_sounds_pass():
@@ -660,16 +662,23 @@ def test_catalina_skipped_turn_sounds_pass():
     from game.games.catalina import rules as catalina
     from game.games.catalina.view import CatalinaView
     state = game.rules.get("catalina").new_game(seed=1)
-    view = CatalinaView(_fake_app(), state, ["A", "B"])
-    view.on_move(catalina.PASS, state.copy())
-    assert view.app.sounds.played == ["pass"]
+    rng = random.Random(1)
+    while state.is_chance or state.legal_moves() != [catalina.PASS]:    # a skipped turn
+        state.play(state.copy().sample_chance() if state.is_chance
+                   else rng.choice(state.legal_moves()))
+    view = CatalinaView(_context(), state, ["A", "B"])
+    reason = state.pass_reason()
+    state.play(catalina.PASS)
+    view.on_move(catalina.PASS)
+    assert view.context.sounds.played == ["pass"]
+    assert reason and view.skipped == reason        # read in the position before the pass
 
 
 def _tile_game_sounds(name, view_class, seed):
     """Every sound a random game of Che or Xutoli makes, with the state after each."""
     import game.rules
     state = game.rules.get(name).new_game(seed=seed)
-    view = view_class(_fake_app(animation="off"), state, ["A", "B"])
+    view = view_class(_context(animation="off"), state, ["A", "B"])
     rng = random.Random(seed)
     heard = []
     while not state.is_over and len(state.history) < 400:
@@ -679,8 +688,8 @@ def _tile_game_sounds(name, view_class, seed):
         move = rng.choice(moves)
         before = state.copy()
         state.play(move)
-        view.on_move(move, before)
-        heard.append((view.app.sounds.played[-1], before, state.copy()))
+        view.on_move(move)
+        heard.append((view.context.sounds.played[-1], before, state.copy()))
     return heard
 
 

@@ -356,11 +356,11 @@ def test_finished_games_are_counted_once_and_shown_from_the_menu(make_app):
     app.push(play)
     step(app, frames=3)
     ending = (3, None)
-    play.session.play(ending)
+    play.play_move(ending)
     assert play.state.is_over
-    play.session.undo()                                            # take it back, finish again
+    play.undo()                                            # take it back, finish again
     assert not play.state.is_over
-    play.session.play(ending)
+    play.play_move(ending)
     assert play.state.is_over
     loaded, _ = load_stats()
     assert loaded.total("xtic").played == 1

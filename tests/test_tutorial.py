@@ -27,7 +27,7 @@ def panel_text(scene) -> str:
 
 def my_move(app, scene):
     """The player's next move: the suggested one (a roll when the dice are due)."""
-    wait_for(app, lambda: scene.human_to_move or scene.state.is_over, timeout=60,
+    wait_for(app, lambda: scene.human_may_move or scene.state.is_over, timeout=60,
              what="the player's turn")
     if scene.state.is_over:
         return False
@@ -40,7 +40,7 @@ def my_move(app, scene):
     else:
         move = scene.shown_hint() or state.legal_moves()[0]
         assert move in state.legal_moves()
-    scene.session.play(move)
+    scene.play_move(move)
     settle(app)
     return True
 
@@ -58,7 +58,7 @@ def test_every_tutorial_walks_through_its_steps(make_app, name):
         number = min(scene.session.tutorial_step(), len(lines) - 1)
         assert f"step {number + 1} of {len(lines)}" in text
         shown.append(number)
-        if number < len(lines) - 1 and scene.human_to_move and not scene.state.is_chance:
+        if number < len(lines) - 1 and scene.human_may_move and not scene.state.is_chance:
             assert scene.shown_hint() in scene.state.legal_moves()
         if not my_move(app, scene):
             break
@@ -73,7 +73,7 @@ def test_a_tutorial_from_the_setup_with_each_device(make_app, device_name):
     scene = open_tutorial(app, DEVICES[device_name](app), "Xtic")
     assert "step 1 of" in panel_text(scene)
     my_move(app, scene)
-    wait_for(app, lambda: scene.human_to_move, timeout=60, what="the computer")
+    wait_for(app, lambda: scene.human_may_move, timeout=60, what="the computer")
     assert "step 2 of" in panel_text(scene)
     DEVICES[device_name](app).undo()
     assert "step 1 of" in panel_text(scene)

@@ -151,7 +151,7 @@ def test_resigning_a_deal_scores_40_percent_and_deals_again(make_app):
     assert play.state.position_text() != first_deal
     assert "resigned" in play.session.notice
     # After the first move of a deal, resigning is no longer offered.
-    play.session.play(play.state.legal_moves()[0])
+    play.play_move(play.state.legal_moves()[0])
     keyboard.pause()
     assert not any("resign" in label for label in labels(app.scene))
 
@@ -184,7 +184,7 @@ def test_a_match_is_continued_from_the_menu(make_app):
     play = through_setup(app, mouse, options=[("Resignation rule", 1)])
     mouse.activate("Resign deal" if "Resign deal" in labels(play) else "Red resigns")
     move = play.state.legal_moves()[0]
-    play.session.play(move)
+    play.play_move(move)
     settle(app)
     mouse.pause()
     mouse.activate("Quit to menu")

@@ -18,6 +18,7 @@ from game.ui.text import reset_fonts
 from game.services.settings import Settings
 from game.views import make_view
 from game.games.xoliba.view import illustrate
+from game.views.base import NOT_USED, USED, Handled, ViewContext
 from game.games.xoliba.view import XolibaView
 from scene_driver import SCREENSHOTS
 from sprites import xoliba_pieces
@@ -34,14 +35,14 @@ class Sounds:
         self.played.append(name)
 
 
-def fake_app(palette=DEFAULT, animation="normal", coordinates=True, device=inp.MOUSE):
+def context(palette=DEFAULT, animation="normal", coordinates=True, device=inp.MOUSE):
+    """What a view draws with, without an App."""
     if not pygame.font.get_init():        # a real App of another test quit pygame
         pygame.init()
         reset_fonts()
-    return SimpleNamespace(
-        settings=Settings(animation_speed=animation, show_coordinates=coordinates),
-        palette=palette, sounds=Sounds(), input=SimpleNamespace(last_device=device),
-        scale=1.0)
+    return ViewContext(palette, Sounds(),
+                       Settings(animation_speed=animation, show_coordinates=coordinates),
+                       SimpleNamespace(last_device=device))
 
 
 def new_state(seed=3, players=2, moves=0, rng_seed=1):
@@ -55,22 +56,24 @@ def new_state(seed=3, players=2, moves=0, rng_seed=1):
 
 
 def make(state, size=(950, 720), **kwargs):
-    app = fake_app(**kwargs)
-    view = XolibaView(app, state, ["Player 1", "Player 2", "Player 3"][:state.players])
+    view = XolibaView(context(**kwargs), state,
+                      ["Player 1", "Player 2", "Player 3"][:state.players])
     view.layout(pygame.Rect(0, 0, *size))
     return view
 
 
-def click(view, pos, can_move=True):
-    return view.handle(inp.Action(inp.POINTER_CLICK, inp.MOUSE, pos=tuple(pos)), can_move)
+def click(view, pos, human_may_move=True):
+    view.human_may_move = human_may_move
+    return view.handle(inp.Action(inp.POINTER_CLICK, inp.MOUSE, pos=tuple(pos)))
 
 
 def point_at(view, pos):
-    return view.handle(inp.Action(inp.POINTER_MOVE, inp.MOUSE, pos=tuple(pos)), True)
+    return view.handle(inp.Action(inp.POINTER_MOVE, inp.MOUSE, pos=tuple(pos)))
 
 
-def key(view, kind, can_move=True):
-    return view.handle(inp.Action(kind, inp.KEYBOARD), can_move)
+def key(view, kind, human_may_move=True):
+    view.human_may_move = human_may_move
+    return view.handle(inp.Action(kind, inp.KEYBOARD))
 
 
 def grouped(state):
@@ -127,21 +130,21 @@ def test_select_then_target_with_one_triangle_returns_the_move():
     state = new_state()
     view = make(state)
     (frm, to), (t,) = next((k, v) for k, v in grouped(state).items() if len(v) == 1)
-    assert click(view, view.centre(frm)) is True
+    assert click(view, view.centre(frm)) == USED
     assert view.selected == frm
     assert to in view.targets(frm)
     point_at(view, view.centre(to))
-    assert click(view, view.centre(to)) == (frm, to, t)
+    assert click(view, view.centre(to)) == Handled(move=(frm, to, t))
     assert view.selected is None
-    assert view.app.sounds.played.count("illegal") == 0
+    assert view.context.sounds.played.count("illegal") == 0
 
 
 def test_target_with_several_triangles_asks_for_a_choice():
     state = new_state()
     view = make(state)
     (frm, to), tris = next((k, v) for k, v in grouped(state).items() if len(v) > 1)
-    assert click(view, view.centre(frm)) is True
-    assert click(view, view.centre(to)) is True
+    assert click(view, view.centre(frm)) == USED
+    assert click(view, view.centre(to)) == USED
     assert view.choosing and view.target == to
     assert sorted(view.choices) == sorted(tris)
     assert "triangles" in view.status()
@@ -149,7 +152,7 @@ def test_target_with_several_triangles_asks_for_a_choice():
     assert len(view.choice_rows) == len(tris)
     wanted = (view.choice + 1) % len(view.choices)     # not the one preselected
     expected = view.choices[wanted]
-    assert click(view, view.choice_rows[wanted].center) == (frm, to, expected)
+    assert click(view, view.choice_rows[wanted].center) == Handled(move=(frm, to, expected))
     assert expected in tris
     assert not view.choosing and view.selected is None
 
@@ -177,7 +180,7 @@ def test_each_triangle_of_a_choice_can_be_taken_by_pointing_into_it():
     click(view, view.centre(frm))
     click(view, view.centre(to))
     shown = view.choices[view.choice]
-    assert click(view, view.centre(to)) == (frm, to, shown)
+    assert click(view, view.centre(to)) == Handled(move=(frm, to, shown))
 
 
 def test_the_keyboard_builds_the_same_moves():
@@ -187,14 +190,14 @@ def test_the_keyboard_builds_the_same_moves():
     view = make(state, device=inp.KEYBOARD)
     (frm, to), (t,) = single
     for press in keyboard_path(view.cursor, frm):
-        assert key(view, press) is True
+        assert key(view, press) == USED
     assert view.cursor == frm
-    assert key(view, inp.CONFIRM) is True and view.selected == frm
+    assert key(view, inp.CONFIRM) == USED and view.selected == frm
     for press in keyboard_path(frm, to):
         key(view, press)
     assert view.cursor == to
     view.draw(pygame.Surface((950, 720)))
-    assert key(view, inp.CONFIRM) == (frm, to, t)
+    assert key(view, inp.CONFIRM) == Handled(move=(frm, to, t))
 
     (frm, to), tris = several
     for press in keyboard_path(view.cursor, frm):
@@ -202,15 +205,15 @@ def test_the_keyboard_builds_the_same_moves():
     key(view, inp.CONFIRM)
     for press in keyboard_path(frm, to):
         key(view, press)
-    assert key(view, inp.CONFIRM) is True and view.choosing
+    assert key(view, inp.CONFIRM) == USED and view.choosing
     first = view.choices[view.choice]
-    assert key(view, inp.RIGHT) is True
+    assert key(view, inp.RIGHT) == USED
     second = view.choices[view.choice]
     assert second != first
-    assert key(view, inp.LEFT) is True and view.choices[view.choice] == first
-    assert key(view, inp.NEXT_PANEL) is True and view.choices[view.choice] == second
+    assert key(view, inp.LEFT) == USED and view.choices[view.choice] == first
+    assert key(view, inp.NEXT_PANEL) == USED and view.choices[view.choice] == second
     view.draw(pygame.Surface((950, 720)))
-    assert key(view, inp.CONFIRM) == (frm, to, second)
+    assert key(view, inp.CONFIRM) == Handled(move=(frm, to, second))
     assert second in tris
 
 
@@ -240,26 +243,26 @@ def test_cursor_skips_the_missing_corners_and_next_jumps_between_pieces():
 def test_illegal_clicks_are_refused_and_back_cancels():
     state = new_state()
     view = make(state)
-    sounds = view.app.sounds.played
+    sounds = view.context.sounds.played
     movable = view.movable()
     stuck = next(p for p in POINTS if state.board[p] == state.to_play and p not in movable)
     enemy = next(p for p in POINTS if state.board[p] not in (state.to_play, WHITE))
-    assert click(view, view.centre(stuck)) is True and sounds[-1] == "illegal"
+    assert click(view, view.centre(stuck)) == USED and sounds[-1] == "illegal"
     assert view.selected is None
-    assert click(view, view.centre(enemy)) is True and sounds[-1] == "illegal"
+    assert click(view, view.centre(enemy)) == USED and sounds[-1] == "illegal"
     frm = next(iter(movable))
     click(view, view.centre(frm))
     assert view.selected == frm
     wrong = next(p for p in POINTS if state.board[p] == WHITE and p not in view.targets(frm))
-    assert click(view, view.centre(wrong)) is True and sounds[-1] == "illegal"
+    assert click(view, view.centre(wrong)) == USED and sounds[-1] == "illegal"
     assert view.selected == frm
     # clicking off the board does nothing; Back cancels the selection, then is not used
-    assert click(view, (2, 2)) is None
-    assert key(view, inp.BACK) is True and view.selected is None
-    assert key(view, inp.BACK) is None
-    # while a computer moves (can_move False), clicks on the board are refused
+    assert click(view, (2, 2)) == NOT_USED
+    assert key(view, inp.BACK) == USED and view.selected is None
+    assert key(view, inp.BACK) == NOT_USED
+    # while a computer moves (no human may move), clicks on the board are refused
     count = sounds.count("illegal")
-    assert click(view, view.centre(frm), can_move=False) is True
+    assert click(view, view.centre(frm), human_may_move=False) == USED
     assert sounds.count("illegal") == count + 1 and view.selected is None
 
 
@@ -270,7 +273,7 @@ def test_back_leaves_the_triangle_choice_first():
     click(view, view.centre(frm))
     click(view, view.centre(to))
     assert view.choosing
-    assert view.handle(inp.Action(inp.POINTER_BACK, inp.MOUSE, pos=(5, 5)), True) is True
+    assert view.handle(inp.Action(inp.POINTER_BACK, inp.MOUSE, pos=(5, 5))) == USED
     assert not view.choosing and view.selected == frm
     view.sync()
     assert view.selected is None
@@ -290,10 +293,9 @@ def test_a_move_slides_and_the_captured_discs_turn_over(animation):
     state = new_state()
     view = make(state, animation=animation)
     move = capturing_move(state)
-    before = state.copy()
     state.play(move)
-    view.on_move(move, before)
-    sounds = view.app.sounds.played
+    view.on_move(move)
+    sounds = view.context.sounds.played
     assert "swap" in sounds
     if animation == "off":
         assert not view.animating and "flip" in sounds
@@ -422,7 +424,7 @@ def test_play_scene_with_the_mouse_and_screenshots(real_app):
     app.push(scene)
     step(app, frames=3)
     view = scene.view
-    assert make_view(app, state, ["a", "b"]).__class__ is XolibaView
+    assert make_view(app.view_context, state, ["a", "b"]).__class__ is XolibaView
     pygame.image.save(app.window, str(SCREENSHOTS / "xoliba_midgame.png"))
 
     mouse = Mouse(app)

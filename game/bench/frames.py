@@ -188,11 +188,7 @@ def _replay_last_move(scene):
     """Run the animation of the last move again (every half second in the loop)."""
     def replay(index):
         if index % 30 == 0:
-            state = scene.state
-            last = state.history[-1]
-            before = state.copy()
-            before.undo()
-            scene.view.on_move(last, before)
+            scene.view.on_move(scene.state.history[-1])
     return replay
 
 
@@ -426,7 +422,7 @@ def _tutorial_rows(app, frames, record, games) -> None:
         scene = tutorial_scene(app, spec)
         app.reset_to(scene)
         if scene.state.is_chance:               # Catalina: the player's roll first
-            scene.session.play(scene.state.copy().sample_chance())
+            scene.play_move(scene.state.copy().sample_chance())
         for _ in range(60):
             app.step(1 / 30, [])                # the roll settles, the suggestion is found
         shown = scene.shown_hint() is not None
@@ -591,7 +587,7 @@ def _move_rows(app, frames, record, games) -> None:
                 if move is None:                    # every move ends it: one of them
                     move = rng.choice(state.legal_moves())
                 start, start_cpu = time.perf_counter(), time.thread_time()
-                scene.session.play(move)
+                scene.play_move(move)
                 app.step(1 / 60, [])
                 wall.append(time.perf_counter() - start)
                 cpu.append(time.thread_time() - start_cpu)
@@ -600,7 +596,7 @@ def _move_rows(app, frames, record, games) -> None:
                     if not scene.view.animating:
                         break
                     app.step(1 / 30, [])
-                scene.session.undo()
+                scene.undo()
                 for _ in range(30):                 # and the camera settles again
                     app.step(1 / 30, [])
             best_moves = _better(best_moves, wall, cpu)

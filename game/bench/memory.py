@@ -328,10 +328,10 @@ def _play_to_results(app, play, rng) -> bool:
         state = play.state
         if len(state.history) >= MOVE_LIMIT:
             return False
-        if not state.is_over and not play.view.animating and play.session.humans_turn:
+        if not state.is_over and not play.view.animating and play.session.human_may_move:
             move = (state.copy().sample_chance() if state.is_chance
                     else rng.choice(state.legal_moves()))
-            play.session.play(move)
+            play.play_move(move)
         app.step(1 / 20, [])
     raise RuntimeError(f"{play.state.spec.name}: stuck after {len(play.state.history)} moves")
 

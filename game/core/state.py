@@ -157,6 +157,18 @@ class GameState(ABC):
         self.play(move)
         return move
 
+    @contextmanager
+    def before_last_move(self):
+        """The position before the last move, for a moment: inside the `with` the state
+        is that position (the move taken back by its undo snapshot), and the move is
+        played again on leaving. A view animates a move from it: taking a move back and
+        playing it again costs microseconds, a copy of a long game milliseconds."""
+        self.undo()
+        try:
+            yield self
+        finally:
+            self.redo()
+
     def position_key(self) -> tuple:
         """Changes whenever a move is played or taken back: the key of whatever a view or
         scene works out once per position (regions, claimable tiles, the move list)."""

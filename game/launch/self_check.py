@@ -140,11 +140,11 @@ def play_against_computer(app, play, rng) -> int:
         # A move of seat 1 that was neither a roll nor a forced pass came from the worker.
         searched = session.state.to_play == 1 and not session.state.is_chance \
             and not session.must_pass
-        if play.human_to_move and not session.must_pass:
+        if play.human_may_move and not session.must_pass:
             state = session.state
             move = state.copy().sample_chance() if state.is_chance \
                 else rng.choice(state.legal_moves())
-            session.play(move)
+            play.play_move(move)
         app.step(FRAME)
         if searched and len(session.state.history) > before:
             computer_moves += 1

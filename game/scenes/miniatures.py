@@ -38,7 +38,7 @@ class Miniature:
         for _ in range(OPENING_MOVES):
             self._random_move()
         names = list(self.spec.seats_for(options))
-        self.view = make_view(self.app, self.state, names)
+        self.view = make_view(self.app.view_context, self.state, names)
         self.view.human_may_move = False
         self.view.miniature = True
         self.view.layout(pygame.Rect((0, 0), DESIGN_SIZE))

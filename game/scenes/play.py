@@ -1,13 +1,14 @@
 """Playing a game: a thin screen over a session (game/services/session.py), which owns the
 game. This scene shows the board view and the side panel (play_panel.py), turns actions
-into moves and session calls, animates what the session reports (it is the session's
-Frontend), and opens the results card when a game ends."""
+into moves and session calls, shows what each call returns happened (the session's
+events: it never calls the screen), and opens the results card when a game ends."""
 from __future__ import annotations
 
 import pygame
 
 from game.ui import input as inp
-from game.services.session import Frontend, Session
+from game.services.session import (POSITION_EVENTS, Asked, Jumped, Moved, Problems, Replaced,
+                                   SeatsChanged, Session, Sound)
 from game.scenes.base import Scene
 from game.scenes.play_panel import SidePanel
 from game.views import make_view
@@ -17,7 +18,7 @@ RESULTS_DELAY = 1.3                # the losing line is shown before the results
 MIN_PANEL_WIDTH = 240             # pixels: the side panel in the smallest windows
 
 
-class PlayScene(Scene, Frontend):
+class PlayScene(Scene):
     exit_name = "menu"          # where Quit (pause) and the results card's last button go
     allows_take_back = True     # the results card offers to take the last move back
 
@@ -25,10 +26,10 @@ class PlayScene(Scene, Frontend):
         super().__init__(app)
         counted = config is None or config.records_stats     # not a demo, tutorial, puzzle
         self.session = Session(state, seats, app.worker, app.settings, match, config,
-                               frontend=self, script=script,
+                               script=script,
                                series=app.series_for(state.spec.name, seats) if counted
                                else None)
-        self.view = make_view(app, state, self.session.names)
+        self.view = make_view(app.view_context, state, self.session.names)
         self.side = SidePanel(self)
         self.results_timer: float | None = None
         self.celebration: Confetti | None = None    # a win's burst of confetti
@@ -87,23 +88,21 @@ class PlayScene(Scene, Frontend):
                 for action in self.session.actions()]
 
     def ask_hint(self) -> None:
-        self.session.ask_hint(self.human_to_move)
+        self.show(self.session.ask_hint(self.human_may_move))
 
     def offer_end(self) -> None:
-        question = self.session.offer_end()
-        if question is not None:
-            self.app.open("confirm", question.title, question.text, question.yes,
-                          question.on_yes, question.no, question.on_no)
+        self.show(self.session.offer_end())
 
     def resign(self, seat: int) -> None:
-        self.session.resign(seat)
+        self.show(self.session.resign(seat))
         if self.session.match is not None and self.session.match.is_over:
             self.app.open("results", self)
 
     # --- actions --------------------------------------------------------------------------
     @property
-    def human_to_move(self) -> bool:
-        return self.session.humans_turn and not self.view.animating
+    def human_may_move(self) -> bool:
+        """The session's word, once the view has shown the last move."""
+        return self.session.human_may_move and not self.view.animating
 
     def handle(self, action) -> None:
         kind = action.kind
@@ -114,22 +113,38 @@ class PlayScene(Scene, Frontend):
         elif kind == inp.HINT:
             self.ask_hint()
         elif kind == inp.UNDO:
-            self.session.undo()
+            self.undo()
         elif kind == inp.REDO:
-            self.session.redo()
+            self.redo()
         elif kind == inp.PAUSE:
             self.pause()
         elif kind == inp.CONFIRM and self.session.ai_error and not action.is_pointer:
-            self.session.take_over()
+            self.take_over()
         else:
-            result = self.view.handle(action, self.human_to_move)
-            if isinstance(result, tuple):
-                self.session.play(result)
-            elif result is None and kind == inp.BACK:
+            self.view.human_may_move = self.human_may_move
+            handled = self.view.handle(action)
+            if handled.move is not None:
+                self.play_move(handled.move)
+            elif not handled.used and kind == inp.BACK:
                 self.pause()
 
+    def play_move(self, move) -> None:
+        self.show(self.session.play(move))
+
+    def undo(self) -> None:
+        self.show(self.session.undo())
+
+    def redo(self) -> None:
+        self.show(self.session.redo())
+
+    def take_over(self) -> None:
+        self.show(self.session.take_over())
+
     def restart(self) -> None:
-        self.session.restart()
+        self.show(self.session.restart())
+
+    def rematch(self) -> None:
+        self.show(self.session.rematch())
 
     def pause(self, unplugged: bool = False) -> None:
         self.app.open("pause", self, unplugged)
@@ -138,12 +153,33 @@ class PlayScene(Scene, Frontend):
         self.leave()
         self.app.home()
 
-    # --- what the session tells the screen (Frontend) -----------------------------------
-    def before_move(self):
-        return self.view.capture_before()
+    # --- what the session reports happened ------------------------------------------------
+    def show(self, events: list) -> None:
+        """Show the session's events, in order; after a change of position the screen
+        settles (its buttons, the results card's timer, a celebration)."""
+        for event in events:
+            match event:
+                case Moved(move):
+                    self.moved(move)
+                case Jumped():
+                    self.jumped()
+                case Replaced():
+                    self.replaced()
+                case SeatsChanged():
+                    self.rebuild()
+                case Sound(name):
+                    self.app.sounds.play(name)
+                case Problems(messages):
+                    self.app.messages.extend(messages)
+                case Asked(question):
+                    self.app.open("confirm", question.title, question.text,
+                                  question.yes, lambda: self.show(question.on_yes()),
+                                  question.no, lambda: self.show(question.on_no()))
+        if any(isinstance(event, POSITION_EVENTS) for event in events):
+            self.settled()
 
-    def moved(self, move, before) -> None:
-        self.view.on_move(move, before)
+    def moved(self, move) -> None:
+        self.view.on_move(move)
         self._rebuild_if_actions_changed()
 
     def jumped(self) -> None:
@@ -158,19 +194,10 @@ class PlayScene(Scene, Frontend):
             self.rebuild()
 
     def replaced(self) -> None:
-        self.view = make_view(self.app, self.state, self.session.names)
+        self.view = make_view(self.app.view_context, self.state, self.session.names)
         self.results_timer = None
         self.rebuild()
         self.view.sync()
-
-    def changed(self) -> None:
-        self.rebuild()
-
-    def sound(self, name: str) -> None:
-        self.app.sounds.play(name)
-
-    def report(self, messages: list) -> None:
-        self.app.messages.extend(messages)
 
     def settled(self) -> None:
         self.refresh_buttons()
@@ -201,7 +228,7 @@ class PlayScene(Scene, Frontend):
                 self.results_timer = None
                 self.app.open("results", self)
             return
-        self.session.update(dt, self.view.animating, self.app.scene is self)
+        self.show(self.session.update(dt, self.view.animating, self.app.scene is self))
 
     def update_board(self, dt: float) -> None:
         """The board's animations and the confetti; also run by the results card over
@@ -219,7 +246,7 @@ class PlayScene(Scene, Frontend):
 
     def draw(self, surface) -> None:
         self.draw_background(surface)
-        self.view.human_may_move = self.human_to_move
+        self.view.human_may_move = self.human_may_move
         self.view.draw(surface)
         self.draw_board_overlay(surface)
         self.side.draw(surface)
@@ -230,7 +257,7 @@ class PlayScene(Scene, Frontend):
         session = self.session
         if session.hint_move is not None:
             return session.hint_move
-        return session.suggestion(self.human_to_move)
+        return session.suggestion(self.human_may_move)
 
     def draw_board_overlay(self, surface) -> None:
         """Drawn over the board, under the panel (a hint, a celebration)."""
@@ -252,12 +279,19 @@ class PlayScene(Scene, Frontend):
         return []
 
     def status_text(self) -> str:
-        view = self.view
-        return self.session.status(view.status, view.pass_text, self.app.worker.busy)
+        """The session's status line, or the view's words: for a human to move, and for
+        a forced pass when it has its own."""
+        session, view = self.session, self.view
+        text = session.status(self.app.worker.busy)
+        if text is None:
+            return view.status()
+        if session.must_pass:
+            return view.pass_text() or text
+        return text
 
     def result_actions(self) -> list:
         """(label, callback) for the results card's first button."""
-        return [(self.session.next_label(), self.session.rematch)]
+        return [(self.session.next_label(), self.rematch)]
 
     def result_headline(self) -> str:
         return self.session.result_headline()

@@ -47,15 +47,15 @@ class SidePanel:
         bh = round(44 * s)
         y = panel.h - bh - round(18 * s)
         x0 = panel.x + round(12 * s)
-        self.undo_button = scene.button((x0, y, bw - 4, bh), "Undo", session.undo, column=0)
-        self.redo_button = scene.button((x0 + bw + 4, y, bw - 4, bh), "Redo", session.redo,
+        self.undo_button = scene.button((x0, y, bw - 4, bh), "Undo", scene.undo, column=0)
+        self.redo_button = scene.button((x0 + bw + 4, y, bw - 4, bh), "Redo", scene.redo,
                                         column=1)
         scene.button((x0 + 2 * (bw + 4), y, bw - 4, bh), "Pause", scene.pause, column=2)
         self.takeover_button = None
         if session.ai_error:
             self.takeover_button = scene.button(
                 (x0, y - bh - round(12 * s), panel.w - round(24 * s), bh),
-                "Take over this seat", session.take_over, column=0)
+                "Take over this seat", scene.take_over, column=0)
         self.action_buttons = []
         actions = scene.game_actions()
         if actions and not session.ai_error:

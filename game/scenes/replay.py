@@ -53,7 +53,7 @@ class ReplayScene(Scene):
             state.undo()
         self.state = state
         self.names = seat_names(state, self.headers)
-        self.view = make_view(app, state, self.names)
+        self.view = make_view(app.view_context, state, self.names)
         self.view.human_may_move = False
         self.scrubber = None
         self.analyse_button = None
@@ -126,9 +126,7 @@ class ReplayScene(Scene):
         if not self.state.can_redo:
             self.app.sounds.play("illegal")
             return
-        before = self.view.capture_before()
-        move = self.state.redo()
-        self.view.on_move(move, before)
+        self.view.on_move(self.state.redo())
         self._moved()
 
     def back(self) -> None:

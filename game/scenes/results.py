@@ -157,7 +157,7 @@ class ResultsScene(Scene):
 
     def take_back(self) -> None:
         self.app.pop()
-        self.play.session.undo()
+        self.play.undo()
 
     def on_back(self) -> None:
         self.play.exit_to()

@@ -7,8 +7,10 @@ every move, the statistics and the match. It imports no pygame and is tested wit
 display (tests/test_session.py); the play scene is a thin screen over it.
 
 What varies between a game, a demo, a tutorial and a puzzle is a `SessionConfig`, not a
-subclass. The session tells its screen what happened through a `Frontend` (every method
-optional): the screen animates moves, plays sounds and lays out its buttons again.
+subclass. A move flows one way: the screen calls the session, the session plays the move
+on the state and returns what happened as a list of events (Moved, Jumped, ...), which the
+screen shows; the session never calls the screen. Each seat is moved by its `SeatDriver`:
+a human at this screen by hand (through the board view), the computer through the worker.
 """
 from __future__ import annotations
 
@@ -76,33 +78,123 @@ class Question:
     on_no: Callable
 
 
-class Frontend:
-    """What a session tells the screen that shows it. Every method may be left as is."""
+# --- what the session reports --------------------------------------------------------------
+# Each call that changes the game returns what happened, in order: a list of these events.
+@dataclass(frozen=True)
+class Moved:
+    """A move was played (the view animates it from the position before, which the state
+    keeps)."""
+    move: object
 
-    def before_move(self):
-        """Just before a move is played: what the move's animation needs (returned to
-        moved)."""
 
-    def moved(self, move, before) -> None:
-        """A move was played."""
+@dataclass(frozen=True)
+class Jumped:
+    """The position changed without a move (undo, redo, a rewind): shown as it is."""
 
-    def jumped(self) -> None:
-        """The position changed without a move (undo, redo, rewind): show it as it is."""
 
-    def replaced(self) -> None:
-        """A new state (restart, the next deal, a rematch)."""
+@dataclass(frozen=True)
+class Replaced:
+    """A new state (a restart, the next deal, a rematch, a shown solution)."""
 
-    def changed(self) -> None:
-        """What the humans can do changed (the game's actions, the seats)."""
 
-    def sound(self, name: str) -> None:
-        """Play a sound cue."""
+@dataclass(frozen=True)
+class SeatsChanged:
+    """What the humans can do changed (a seat taken over, the computer failed)."""
 
-    def report(self, messages: list) -> None:
-        """Problems the player should hear of (the statistics could not be written)."""
 
-    def settled(self) -> None:
-        """After any change of the position (a move, undo, redo, a new state)."""
+@dataclass(frozen=True)
+class Sound:
+    """A sound cue to play."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Problems:
+    """Problems the player should hear of (the statistics could not be written)."""
+    messages: tuple
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question only the humans at the table can answer (an offer to end the game)."""
+    question: Question
+
+
+POSITION_EVENTS = (Moved, Jumped, Replaced)     # the position shown changed
+
+
+# --- who moves for a seat ---------------------------------------------------------------
+class SeatFailed(Exception):
+    """A seat's driver cannot give a move (the computer failed): a human may take over."""
+
+
+class SeatDriver:
+    """Moves for one seat. A seat moved by hand (a human at this screen) plays through the
+    board view; any other is asked by the session when it is to move, after its moment's
+    pause: `start` once, then `poll` every frame until it gives a move. A new kind of seat
+    (a remote player) is a new driver."""
+    by_hand = False
+
+    @property
+    def busy(self) -> bool:
+        """Started and not answered yet."""
+        return False
+
+    def start(self, state) -> None:
+        """Find a move for the seat to move in `state`."""
+
+    def poll(self, state):
+        """The move found, or None while there is none yet; SeatFailed if it cannot."""
+        return None
+
+    def stop(self) -> None:
+        """The position changes (undo, a restart): forget the move being found."""
+
+    def accepts_end(self, state, seat: int) -> bool | None:
+        """Whether the seat agrees to end the game now; None: its human is asked."""
+        return None
+
+
+class LocalHuman(SeatDriver):
+    """A human at this screen: moves by hand, answers questions at the table."""
+    by_hand = True
+
+
+class ComputerPlayer(SeatDriver):
+    """The computer at `level`, searching in the worker process."""
+
+    def __init__(self, worker, level: str):
+        self.worker = worker
+        self.level = level
+
+    @property
+    def busy(self) -> bool:
+        return self.worker.busy
+
+    def start(self, state) -> None:
+        self.worker.request(state, self.level)
+
+    def poll(self, state):
+        reply = self.worker.poll()
+        if reply is None:
+            return None
+        if reply.error:
+            raise SeatFailed(reply.error.splitlines()[0])
+        try:
+            return state.parse_move(reply.move_text)
+        except ValueError as exc:
+            raise SeatFailed(f"the computer chose an impossible move: {exc}") from None
+
+    def stop(self) -> None:
+        self.worker.cancel()
+
+    def accepts_end(self, state, seat: int) -> bool:
+        return self.worker.accepts_end(state, seat)
+
+
+def driver_for(seat: saves.Seat, worker) -> SeatDriver:
+    """The driver of a seat as it is saved."""
+    return ComputerPlayer(worker, seat.level) if seat.is_computer else LocalHuman()
 
 
 def seat_names(seats) -> list[str]:
@@ -132,19 +224,20 @@ def seat_named(name: str, levels) -> saves.Seat | None:
 
 class Session:
     def __init__(self, state, seats, computer, settings, match=None,
-                 config: SessionConfig | None = None, frontend: Frontend | None = None,
-                 script: list | None = None, series: Series | None = None):
+                 config: SessionConfig | None = None, script: list | None = None,
+                 series: Series | None = None, drivers: list | None = None):
         self.state = state
-        self.seats = list(seats)
+        self.seats = list(seats)            # who sits where, as saved and counted
         self.names = seat_names(self.seats)
         self.match = match                  # a Match when the game is played in matches
         self.series = series                # the running score this game adds to, if any
         if series is not None:
             series.play(state)
-        self.computer = computer            # the worker: request, poll, cancel, busy...
+        self.computer = computer            # the worker: hints, suggestions, the computer
+        self.drivers = list(drivers) if drivers is not None else \
+            [driver_for(seat, computer) for seat in self.seats]      # who moves each seat
         self.settings = settings            # computer_delay, animation_factor
         self.config = config or SessionConfig()
-        self.frontend = frontend or Frontend()
         self.script = script                # moves (notation) a replay plays, in order
         self.notice = ""                    # a line about what just happened
         self.ai_error: str | None = None    # why the computer failed (a human may take over)
@@ -159,21 +252,23 @@ class Session:
     # --- seats ----------------------------------------------------------------------------
     @property
     def has_human(self) -> bool:
-        return any(not seat.is_computer for seat in self.seats)
+        """A human plays at this screen."""
+        return any(driver.by_hand for driver in self.drivers)
 
     def human_seats(self) -> list:
-        return [i for i, seat in enumerate(self.seats) if not seat.is_computer]
+        return [i for i, driver in enumerate(self.drivers) if driver.by_hand]
 
     @property
-    def computer_to_move(self) -> bool:
+    def by_hand_to_move(self) -> bool:
+        """The seat to move is moved by hand (or no seat is to move)."""
         seat = self.state.to_play
-        return seat is not None and self.seats[seat].is_computer
+        return seat is None or self.drivers[seat].by_hand
 
     @property
-    def humans_turn(self) -> bool:
-        """A human is to move (the screen also waits for its animations)."""
-        return not self.state.is_over and not self.computer_to_move \
-            and self.script is None
+    def human_may_move(self) -> bool:
+        """A human at this screen may move now, as far as the game goes (the screen also
+        waits for the last move's animation: PlayScene.human_may_move)."""
+        return not self.state.is_over and self.script is None and self.by_hand_to_move
 
     @property
     def must_pass(self) -> bool:
@@ -182,66 +277,67 @@ class Session:
         return self.per_position.get(
             state, "must_pass", lambda: not state.is_over and state.legal_moves() == ["pass"])
 
+    def _stop_seats(self) -> None:
+        """The position is about to change under the seats (or the game to end): what
+        the worker and the seats' drivers were finding no longer applies."""
+        self.computer.cancel()
+        for driver in self.drivers:
+            driver.stop()
+
     # --- moves ----------------------------------------------------------------------------
-    def play(self, move) -> None:
+    def play(self, move) -> list:
         """Play `move` (legal: IllegalMoveError otherwise, nothing changed)."""
         self._drop_hint()
-        before = self.frontend.before_move()
         self.state.play(move)
-        self.frontend.moved(move, before)
         self.computer_wait = 0.0
         self.pass_wait = 0.0
         self.notice = ""
-        self.after_change()
+        return [Moved(move)] + self._after_change()
 
-    def after_change(self) -> None:
+    def _after_change(self) -> list:
         """After any change of the position: keep the game, count a finished one."""
         self.save()
         if self.series is not None:
             self.series.play(self.state)
         if self.state.is_over:
-            self._count(self.state, self.state.outcome)
-        self.frontend.settled()
+            return self._count(self.state, self.state.outcome)
+        return []
 
-    def undo(self) -> bool:
+    def undo(self) -> list:
         """Take back moves until a human is to move (a whole turn against the computer)."""
         return self._travel(self.state.undo, lambda: self.state.can_undo)
 
-    def redo(self) -> bool:
+    def redo(self) -> list:
         return self._travel(self.state.redo, lambda: self.state.can_redo)
 
-    def _travel(self, step, possible) -> bool:
+    def _travel(self, step, possible) -> list:
         if not self.has_human or not possible():
-            self.frontend.sound("illegal")
-            return False
-        self.computer.cancel()
+            return [Sound("illegal")]
+        self._stop_seats()
         step()
-        while possible() and self.computer_to_move:
+        while possible() and not self.by_hand_to_move:
             step()
-        self.jumped()
-        return True
+        return self.jumped()
 
-    def jumped(self) -> None:
+    def jumped(self) -> list:
         """The position was changed by undo, redo or a rewind."""
         self._drop_hint()
         self.notice = ""                # a hint's or a refusal's words were about the last
         self.ai_error = None
         self.computer_wait = 0.0
-        self.frontend.jumped()
-        self.frontend.sound("menu_move")
-        self.after_change()
+        return [Jumped(), Sound("menu_move")] + self._after_change()
 
-    def restart(self) -> None:
+    def restart(self) -> list:
         """The same game (in a match: the same deal) from its first move."""
-        self.computer.cancel()
+        self._stop_seats()
         state = self.state.spec.new_game(seed=self.state.seed, options=self.state.options)
         if self.match is not None:
             self.match.state = state
-        self.replace(state)
+        return self.replace(state)
 
-    def rematch(self) -> None:
+    def rematch(self) -> list:
         """After a game: the match's next deal, or a new game (a new match)."""
-        self.computer.cancel()
+        self._stop_seats()
         match = self.match
         if match is not None and not self.match_decided():
             match.next_game()
@@ -252,9 +348,9 @@ class Session:
         else:
             state = self.state.spec.new_game(options=self.state.options)
         self.notice = ""
-        self.replace(state)
+        return self.replace(state)
 
-    def replace(self, state, script: list | None = None) -> None:
+    def replace(self, state, script: list | None = None) -> list:
         """Play `state` from now on (a restart, the next deal, a shown solution)."""
         self._drop_hint()
         self.state = state
@@ -262,21 +358,21 @@ class Session:
         self.ai_error = None
         self.computer_wait = 0.0
         self.pass_wait = 0.0
-        self.frontend.replaced()
-        self.after_change()
+        return [Replaced()] + self._after_change()
 
-    def take_over(self) -> None:
+    def take_over(self) -> list:
         """After a computer error: a human plays that seat from now on."""
         seat = self.state.to_play
         if seat is not None:
             self.seats[seat] = saves.Seat("human", None)
+            self.drivers[seat] = driver_for(self.seats[seat], self.computer)
             self.names[:] = seat_names(self.seats)
             if self.series is not None:         # another pairing: its score from nothing
                 self.series = Series(Series.pairing_of(self.state.spec.name, self.seats))
                 self.series.play(self.state)
         self.ai_error = None
-        self.frontend.changed()
         self.save()
+        return [SeatsChanged()]
 
     # --- keeping the game and counting it ----------------------------------------------
     def save(self) -> None:
@@ -295,20 +391,21 @@ class Session:
         error = storage.writer.error(path) if path is not None else None
         return f"{self.config.keeper.failure}: {error}" if error else None
 
-    def _count(self, state, outcome) -> None:
+    def _count(self, state, outcome) -> list:
         """A finished game goes into the statistics, and is kept as a record, once
         (taking its last move back and finishing again is the same game)."""
         if not self.config.records_stats or self._counted is state:
-            return
+            return []
         self._counted = state
         problems = stats.record_finished_game(state.spec.name, self.seats, outcome)
         kept = kept_games.keep(state, self.seats, self.names,
                                getattr(self.settings, "games_kept", kept_games.DEFAULT_KEPT),
                                match=self.match)
         problems += [kept] if kept else []
-        if problems:
-            self.notice = problems[0]
-            self.frontend.report(problems)
+        if not problems:
+            return []
+        self.notice = problems[0]
+        return [Problems(tuple(problems))]
 
     def record_text(self) -> str:
         """The game as a record (docs/RECORDS.md), with the kept games' headers."""
@@ -340,41 +437,41 @@ class Session:
         """Hints are for games against the computer (a human and a computer seat)."""
         return self.has_human and any(seat.is_computer for seat in self.seats)
 
-    def ask_hint(self, humans_can_move: bool | None = None) -> None:
+    def ask_hint(self, human_may_move: bool | None = None) -> list:
         """Ask the strongest level what it would play here, for the human to move.
-        `humans_can_move`: the screen's word (it also waits for its animations)."""
+        `human_may_move`: the screen's (it also waits for its animations)."""
         state = self.state
-        can_move = self.humans_turn if humans_can_move is None else humans_can_move
-        if not self.hints_offered() or not can_move or state.is_chance or self.must_pass:
-            self.frontend.sound("illegal")
+        may_move = self.human_may_move if human_may_move is None else human_may_move
+        if not self.hints_offered() or not may_move or state.is_chance or self.must_pass:
             self.notice = "A hint is for your own turn, against the computer" + \
-                (" (after the roll)" if state.is_chance and can_move else "")
-            return
+                (" (after the roll)" if state.is_chance and may_move else "")
+            return [Sound("illegal")]
         if self.hint_pending:
-            return
+            return []
         self.computer.request(state, state.spec.hint_level)
         self.hint_pending = True
         self.thinking_time = 0.0
         self.notice = "Looking for a hint…"
+        return []
 
-    def _poll_hint(self, dt: float) -> None:
+    def _poll_hint(self, dt: float) -> list:
         self.thinking_time += dt
         reply = self.computer.poll()
         if reply is None:
-            return
+            return []
         self.hint_pending = False
         if reply.error:
             self.notice = f"No hint: {reply.error.splitlines()[0]}"
-            return
+            return []
         try:
             move = self.state.parse_move(reply.move_text)
         except ValueError as exc:
             self.notice = f"No hint: {exc}"
-            return
+            return []
         self.hint_move = move
         # Not the level's name: Xtic's "perfect" proves a move best only near the end.
         self.notice = f"Hint: {self.state.format_move(move)} (the strongest computer's move)"
-        self.frontend.sound("menu_confirm")
+        return [Sound("menu_confirm")]
 
     def _drop_hint(self) -> None:
         """A move, an undo or a restart: the hint (and its search) no longer applies."""
@@ -383,65 +480,65 @@ class Session:
             self.hint_pending = False
         self.hint_move = None
 
-    def offer_end(self) -> Question | None:
-        """A human offers to end the game now; every other player must agree. Computers
-        answer at once; the Question returned is for the other humans (None: settled)."""
+    def offer_end(self) -> list:
+        """A human offers to end the game now; every other player must agree. The seats
+        not moved by hand answer at once; the other humans are Asked."""
         state = self.state
         if state.is_over:
-            return None
-        self.computer.cancel()
-        offerer = state.to_play if not self.seats[state.to_play].is_computer \
+            return []
+        self._stop_seats()
+        offerer = state.to_play if self.drivers[state.to_play].by_hand \
             else self.human_seats()[0]
         others = [seat for seat in range(len(self.seats))
                   if seat != offerer and state.in_play(seat)]
         for seat in others:
-            refusal = self.seats[seat].is_computer and self._computer_refusal(seat)
+            refusal = not self.drivers[seat].by_hand and self._refusal(seat)
             if refusal:
                 self.notice = refusal
-                self.frontend.sound("illegal")
-                return None
-        humans = [seat for seat in others if not self.seats[seat].is_computer]
+                return [Sound("illegal")]
+        humans = [seat for seat in others if self.drivers[seat].by_hand]
         if humans:
             asked = " and ".join(state.spec.seats[seat] for seat in humans)
-            return Question(f"{state.spec.seats[offerer]} offers to end the game",
-                            f"{asked}: do you agree? The game is then scored as it stands.",
-                            "Agree", self.agree_to_end, "Decline", self.declined)
-        self.agree_to_end()
-        return None
+            return [Asked(Question(
+                f"{state.spec.seats[offerer]} offers to end the game",
+                f"{asked}: do you agree? The game is then scored as it stands.",
+                "Agree", self.agree_to_end, "Decline", self.declined))]
+        return self.agree_to_end()
 
-    def _computer_refusal(self, seat: int) -> str | None:
-        """Why the computer in `seat` declines to end the game now, or None if it agrees.
-        An error counts as declining."""
+    def _refusal(self, seat: int) -> str | None:
+        """Why the seat declines to end the game now, or None if it agrees. An error
+        counts as declining."""
         try:
-            if self.computer.accepts_end(self.state, seat):
+            if self.drivers[seat].accepts_end(self.state, seat):
                 return None
         except Exception as exc:                    # reported as a refusal
             return f"{self.names[seat]} could not answer ({type(exc).__name__}: {exc}), " \
                    f"so the game goes on."
         return f"{self.names[seat]} declines to end the game."
 
-    def agree_to_end(self) -> None:
-        self.play("agree")
+    def agree_to_end(self) -> list:
+        return self.play("agree")
 
-    def declined(self) -> None:
+    def declined(self) -> list:
         self.notice = "The offer to end the game was declined."
+        return []
 
-    def resign(self, seat: int) -> None:
+    def resign(self, seat: int) -> list:
         """A human resigns the deal (a match with the resignation rule); a new deal
         follows unless that ended the match (match.is_over)."""
         match = self.match
         if match is None or not match.can_resign():
-            self.frontend.sound("illegal")
-            return
-        self.computer.cancel()
+            return [Sound("illegal")]
+        self._stop_seats()
         resigned = self.state
         match.resign(seat)
         record = match.records[-1]
         winner = 1 - seat
-        self._count(resigned, Outcome(winner, tuple(record.points), "resigned"))
-        self.replace(match.state)
+        events = self._count(resigned, Outcome(winner, tuple(record.points), "resigned"))
+        events += self.replace(match.state)
         self.notice = (f"{self.names[seat]} resigned the deal: {self.names[winner]} scored "
                        f"{record.points[winner]}. A new deal.")
+        return events
 
     # --- the tutorial --------------------------------------------------------------------
     def tutorial_step(self) -> int:
@@ -455,12 +552,12 @@ class Session:
             return made
         return self.per_position.get(self.state, "tutorial step", count)
 
-    def suggestion(self, humans_can_move: bool):
+    def suggestion(self, human_may_move: bool):
         """The tutor level's move for the player while the tutorial's lines teach (not a
         roll); None otherwise, or when the computer player fails (the notice says why)."""
         state = self.state
         lines = self.config.tutorial
-        if not lines or not humans_can_move or state.is_chance or self.must_pass \
+        if not lines or not human_may_move or state.is_chance or self.must_pass \
                 or self.tutorial_step() >= len(lines) - 1:
             return None
         return self.per_position.get(state, "suggestion", self._suggest)
@@ -474,34 +571,31 @@ class Session:
             return None
 
     # --- per frame -----------------------------------------------------------------------
-    def update(self, dt: float, animating: bool, on_top: bool) -> None:
-        """Drive the game: the hint, the computer's moves, rolls, forced passes and a
-        scripted replay. `animating`: the screen still shows the last move; `on_top`:
-        nothing covers it (a pause menu holds the game)."""
+    def update(self, dt: float, animating: bool, on_top: bool) -> list:
+        """Drive the game: the hint, the seats' moves, rolls, forced passes and a scripted
+        replay. `animating`: the screen still shows the last move; `on_top`: nothing
+        covers it (a pause menu holds the game)."""
         if self.state.is_over or self.ai_error:
             self.thinking_time = 0.0
-            return
+            return []
         if self.hint_pending:
-            self._poll_hint(dt)
-            return
+            return self._poll_hint(dt)
         if self.script is not None:
-            self._replay(dt, animating, on_top)
-            return
+            return self._replay(dt, animating, on_top)
         if self.state.is_chance:
-            self._drive_roll(dt, animating, on_top)
-            return
+            return self._drive_roll(dt, animating, on_top)
         if self.must_pass:
             # Passes are forced: shown for a moment, then played for whoever is to move.
             if not animating and on_top:
                 self.pass_wait += dt
                 if self.pass_wait >= PASS_DELAY * min(1.0, self.settings.animation_factor
                                                       or 0.3):
-                    self.play("pass")
-            return
-        if not self.computer_to_move:
+                    return self.play("pass")
+            return []
+        if self.by_hand_to_move:
             self.thinking_time = 0.0
-            return
-        self._drive_computer(dt, animating)
+            return []
+        return self._drive_seat(self.drivers[self.state.to_play], dt, animating)
 
     def computer_delay(self) -> float:
         if self.config.pace is not None:
@@ -510,52 +604,47 @@ class Session:
             return self.settings.computer_delay
         return min(HUMAN_VS_COMPUTER_PAUSE, self.settings.computer_delay)
 
-    def _replay(self, dt: float, animating: bool, on_top: bool) -> None:
+    def _replay(self, dt: float, animating: bool, on_top: bool) -> list:
         """A scripted line (a solitaire replay, a shown solution), a move at a time."""
         if animating or not on_top or not self.script:
-            return
+            return []
         self.computer_wait += dt
         if self.computer_wait >= self.computer_delay():
             step = len(self.state.history)
             if step < len(self.script):
-                self.play(self.state.parse_move(self.script[step]))
+                return self.play(self.state.parse_move(self.script[step]))
+        return []
 
-    def _drive_roll(self, dt: float, animating: bool, on_top: bool) -> None:
-        """A chance step (Catalina's dice). The dice are the game's own, not a choice: the
-        computer's are thrown for it after a moment; a human throws through the view."""
+    def _drive_roll(self, dt: float, animating: bool, on_top: bool) -> list:
+        """A chance step (Catalina's dice). The dice are the game's own, not a choice: a
+        seat not moved by hand has them thrown for it after a moment; a human throws
+        through the view."""
         self.thinking_time = 0.0
-        if not self.computer_to_move or animating or not on_top:
-            return
+        if self.by_hand_to_move or animating or not on_top:
+            return []
         self.computer_wait += dt
         if self.computer_wait >= self.computer_delay():
-            self.play(self.state.copy().sample_chance())     # the roll it would draw
+            return self.play(self.state.copy().sample_chance())     # the roll it would draw
+        return []
 
-    def _drive_computer(self, dt: float, animating: bool) -> None:
-        computer = self.computer
-        if not computer.busy:
+    def _drive_seat(self, driver: SeatDriver, dt: float, animating: bool) -> list:
+        """Ask the seat's driver for its move after its pause, then wait for it."""
+        if not driver.busy:
             if animating:
-                return
+                return []
             self.computer_wait += dt
             if self.computer_wait < self.computer_delay():
-                return
+                return []
             self.thinking_time = 0.0
-            computer.request(self.state, self.seats[self.state.to_play].level)
-            return
+            driver.start(self.state)
+            return []
         self.thinking_time += dt
-        reply = computer.poll()
-        if reply is None:
-            return
-        if reply.error:
-            self.ai_error = reply.error.splitlines()[0]
-            self.frontend.changed()
-            return
         try:
-            move = self.state.parse_move(reply.move_text)
-        except ValueError as exc:
-            self.ai_error = f"the computer chose an impossible move: {exc}"
-            self.frontend.changed()
-            return
-        self.play(move)
+            move = driver.poll(self.state)
+        except SeatFailed as failure:
+            self.ai_error = str(failure)
+            return [SeatsChanged()]
+        return [] if move is None else self.play(move)
 
     # --- the match and the results -------------------------------------------------------
     def match_decided(self) -> bool:
@@ -564,20 +653,20 @@ class Session:
         return match is not None and match.leader(match.scores_after_current(),
                                                   match.rules.target) is not None
 
-    def status(self, board_status: Callable[[], str], pass_status: Callable[[], str | None],
-               thinking: bool) -> str:
-        """The panel's status line. `board_status`: the view's own (a human to move);
-        `pass_status`: the view's words for a forced pass (None: the session's)."""
+    def status(self, thinking: bool) -> str | None:
+        """The panel's status line, or None while a human is to move (the view's status
+        says what to do). For a forced pass, the session's words (the view may have its
+        own: pass_text)."""
         if self.state.is_over:
             return self.result_headline()
         to_play = self.names[self.state.to_play]
         if self.must_pass:
-            return pass_status() or f"{to_play} cannot move: a pass"
-        if self.computer_to_move:
+            return f"{to_play} cannot move: a pass"
+        if not self.by_hand_to_move:
             if thinking:
                 return f"{to_play} is thinking{'.' * (1 + int(self.thinking_time * 3) % 3)}"
             return f"{to_play} to move"
-        return board_status()
+        return None
 
     def result_headline(self) -> str:
         match = self.match
@@ -636,7 +725,7 @@ class Session:
         winner = self.state.outcome.winner if self.state.outcome else None
         if winner is None:
             return False
-        return not self.has_human or not self.seats[winner].is_computer
+        return not self.has_human or self.drivers[winner].by_hand
 
     def options_summary(self) -> list[str]:
         """The options of the game (and the match), for the panel under the title."""

@@ -485,7 +485,7 @@ class Monkey:
         if not isinstance(scene, PlayScene):
             return
         session = scene.session
-        if scene.state.is_over or session.ai_error or not session.computer_to_move \
+        if scene.state.is_over or session.ai_error or session.by_hand_to_move \
                 or session.hint_pending:
             return
         state = scene.state

@@ -2,14 +2,45 @@
 
 A view draws one game's board in a rect, turns actions into moves, and animates moves
 that the session has already applied to the state (drawing never changes the state).
-The abstract methods are the ones every game must write; the hooks below them have
-defaults that a game overrides only when it has more to say.
+It knows of the app only its `ViewContext`. The abstract methods are the ones every game
+must write; the hooks below them have defaults that a game overrides only when it has
+more to say.
 """
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable
 
 from game.views.move_rounds import round_rows, seat_order
+
+
+@dataclass
+class ViewContext:
+    """What a board view draws with, all it knows of the app. The app keeps one for its
+    views, and sets its palette and scale again when the settings or the window change
+    them."""
+    palette: Any                        # sprites.palettes.Palette: the colours
+    sounds: Any                         # play(name): the sound cues (sounds.SoundBank)
+    settings: Any                       # game.services.settings.Settings: animation_factor (the
+    #                                     animations' speed), show_coordinates
+    input: Any                          # last_device: keys and pads show a cursor
+    scale: float = 1.0                  # the layout's scale to the 1280×720 design size
+    background: Callable[[], Any] | None = None     # the window's background picture
+    draw_shade: Callable[..., None] | None = None   # (surface, alpha, area): a veil
+
+
+@dataclass(frozen=True)
+class Handled:
+    """What a view's handle did with an action: `used` it (a refusal too), or left it to
+    the screen (Back then pauses); `move`, when the action completed one, for the screen
+    to play."""
+    used: bool = True
+    move: Hashable | None = None
+
+
+USED = Handled()
+NOT_USED = Handled(used=False)
 
 
 class BoardView(ABC):
@@ -17,8 +48,8 @@ class BoardView(ABC):
     # play scene need not blit the window's background under it.
     paints_its_rect = False
 
-    def __init__(self, app, state, names):
-        self.app = app
+    def __init__(self, context: ViewContext, state, names):
+        self.context = context
         self.state = state
         self.names = names          # the seats' names, kept up to date by the session
 
@@ -32,19 +63,14 @@ class BoardView(ABC):
         """Show the state as it is now, without animation (after undo, redo, a load)."""
 
     @abstractmethod
-    def handle(self, action, can_move: bool):
-        """Use an action (game/ui/input.py): returns a move to play (a tuple, or a chance
-        outcome), True when the action was used, None when not. `can_move`: a human may
-        move now."""
+    def handle(self, action) -> Handled:
+        """Use an action (game/ui/input.py): USED, NOT_USED, or Handled(move=...) when it
+        completes a move (only while human_may_move)."""
 
     @abstractmethod
-    def capture_before(self):
-        """What on_move's animation needs of the position before a move (taken just
-        before the move is played; a copy of the state would cost that frame)."""
-
-    @abstractmethod
-    def on_move(self, move, before) -> None:
-        """A move was played: start its animation."""
+    def on_move(self, move) -> None:
+        """`move` was just played (the state's last move): start its animation, from the
+        position before it (`with self.state.before_last_move():`)."""
 
     @abstractmethod
     def update(self, dt: float) -> None:
@@ -70,19 +96,25 @@ class BoardView(ABC):
     # there to be read (the Xtic pool's piece numbers), which the view then leaves out.
     miniature = False
 
-    # Whether a human may move now: the play screen sets it before drawing; a view drawn
+    # Whether a human may move now: the screen showing the view says so before it hands
+    # the view an action or draws it (a miniature or a replay: never); a view drawn
     # anywhere else (a test, a picture) assumes so while the game goes on.
-    human_may_move: bool | None = None
+    _human_may_move: bool | None = None
 
-    def humans_turn(self) -> bool:
-        if self.human_may_move is not None:
-            return self.human_may_move
+    @property
+    def human_may_move(self) -> bool:
+        if self._human_may_move is not None:
+            return self._human_may_move
         return not self.state.is_over
+
+    @human_may_move.setter
+    def human_may_move(self, value: bool) -> None:
+        self._human_may_move = value
 
     # --- hooks with defaults ---------------------------------------------------------
     def seat_colour(self, seat: int):
         """The colour of a seat's marker in the panel."""
-        seats = self.app.palette.seats
+        seats = self.context.palette.seats
         return seats[seat % len(seats)]
 
     def info_lines(self) -> list:

@@ -5,14 +5,14 @@ import pygame
 
 from game.ui import input as inp
 from game.ui.marks import draw_hint_outline
-from game.views.base import BoardView
+from game.views.base import NOT_USED, USED, BoardView, Handled
 
 STEPS = {inp.LEFT: (-1, 0), inp.RIGHT: (1, 0), inp.UP: (0, -1), inp.DOWN: (0, 1)}
 
 
 class TicTacToeView(BoardView):
-    def __init__(self, app, state, names):
-        super().__init__(app, state, names)
+    def __init__(self, context, state, names):
+        super().__init__(context, state, names)
         self.cursor = (1, 1)
         self.rect = pygame.Rect(0, 0, 1, 1)
         self.fade = 0.0                         # seconds left of a move's animation
@@ -37,29 +37,26 @@ class TicTacToeView(BoardView):
     def sync(self) -> None:
         self.fade = 0.0
 
-    def handle(self, action, can_move: bool):
+    def handle(self, action) -> Handled:
         if action.kind in STEPS:
             dx, dy = STEPS[action.kind]
             self.cursor = ((self.cursor[0] + dx) % 3, (self.cursor[1] + dy) % 3)
-            return True
+            return USED
         square = None
         if action.kind == inp.POINTER_CLICK:
             square = self.square_at(action.pos)
         elif action.kind == inp.CONFIRM:
             square = self.cursor
         if square is None:
-            return None
-        if can_move and square in self.state.legal_moves():
-            return square
-        self.app.sounds.play("illegal")
-        return True
+            return NOT_USED
+        if self.human_may_move and square in self.state.legal_moves():
+            return Handled(move=square)
+        self.context.sounds.play("illegal")
+        return USED
 
-    def capture_before(self):
-        return None
-
-    def on_move(self, move, before) -> None:
-        self.fade = 0.2 * self.app.settings.animation_factor
-        self.app.sounds.play("place")
+    def on_move(self, move) -> None:
+        self.fade = 0.2 * self.context.settings.animation_factor
+        self.context.sounds.play("place")
 
     def update(self, dt: float) -> None:
         self.fade = max(0.0, self.fade - dt)
@@ -69,7 +66,7 @@ class TicTacToeView(BoardView):
         return self.fade > 0
 
     def draw(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         pygame.draw.rect(surface, palette.board, self.rect.inflate(12, 12), border_radius=8)
         for y in range(3):
             for x in range(3):
@@ -86,7 +83,7 @@ class TicTacToeView(BoardView):
             pygame.draw.line(surface, palette.highlight_bad, start, end, 8)
 
     def draw_hint(self, surface, move) -> None:
-        draw_hint_outline(surface, self.square_rect(move), self.app.palette.highlight_good)
+        draw_hint_outline(surface, self.square_rect(move), self.context.palette.highlight_good)
 
     def status(self) -> str:
         return f"{self.names[self.state.to_play]}: place an {'XO'[self.state.to_play]}"

@@ -9,13 +9,16 @@ from game.testing.positions import goes_on
 
 
 def _throw_dice(app, scene):
-    """The dice thrown again and again (the roll due, never played)."""
+    """The dice thrown again and again (the roll due, played for the view to show it and
+    taken back)."""
     state = scene.state
     roll = state.next_roll()
 
     def throw(index):
         if not scene.view.animating:
-            scene.view.on_move(roll, state)
+            state.play(roll)
+            scene.view.on_move(roll)
+            state.undo()
     return throw
 
 

@@ -20,7 +20,6 @@ end the winning line of large tiles is drawn across the board.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pygame
 
@@ -30,7 +29,7 @@ from game.ui.colours import readable_on
 from game.ui.marks import draw_caption, draw_hint_outline
 from game.games.catalina import rules
 from game.ui.text import draw_text, fit_text, fitting_size, font, render_text
-from game.views.base import BoardView
+from game.views.base import NOT_USED, USED, BoardView, Handled
 from sprites import catalina_pieces as art
 
 POP_TIME = 0.25             # a new mark grows in (normal speed)
@@ -49,8 +48,8 @@ def claim_at(x: int, y: int):
 
 
 class CatalinaView(BoardView):
-    def __init__(self, app, state, names):
-        self.app = app
+    def __init__(self, context, state, names):
+        self.context = context
         self.state = state
         self.names = names
         self.cursor = (4, 4)
@@ -92,7 +91,7 @@ class CatalinaView(BoardView):
         # roll would stall its first frames.
         for value in (1, 2, 3, 4):
             for size in (self.die_size, round(self.die_size * 1.5)):
-                art.d4_image(size, value, self.app.palette)
+                art.d4_image(size, value, self.context.palette)
         art.shadow_image(self.die_size)
         if self.roll_anim is not None:
             self.roll_anim = None               # thrown again into the new tray, settled
@@ -144,7 +143,7 @@ class CatalinaView(BoardView):
         return claim if claim in self.claimable() else None
 
     def _keyboard(self) -> bool:
-        return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
+        return self.context.input.last_device != inp.MOUSE
 
     @property
     def animating(self) -> bool:
@@ -158,56 +157,56 @@ class CatalinaView(BoardView):
         self._layer_key = None
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, action, can_move: bool):
-        """Use an action; returns a move (a roll or a claim), True if used, or None."""
+    def handle(self, action) -> Handled:
+        """Use an action; its move is a roll or a claim."""
         kind = action.kind
         state = self.state
         if kind == inp.POINTER_MOVE:
             self.hover = self.cell_at(action.pos)
             self.over_tray = self.tray_rect.collidepoint(action.pos)
-            return None
+            return NOT_USED
         if kind == inp.POINTER_CLICK:
             if not (self.board_rect.collidepoint(action.pos)
                     or self.tray_rect.collidepoint(action.pos)):
-                return None
+                return NOT_USED
             if state.is_chance:
-                return self._roll(can_move)
+                return self._roll()
             cell = self.cell_at(action.pos)
             if cell is None:
-                return True
+                return USED
             self.cursor = cell
-            return self._claim(cell, can_move)
+            return self._claim(cell)
         if kind in inp.DIRECTIONS:
             dx, dy = inp.DIRECTIONS[kind]
             self.cursor = ((self.cursor[0] + dx) % 9, (self.cursor[1] + dy) % 9)
-            return True
+            return USED
         if kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
             self._jump(1 if kind == inp.NEXT_PANEL else -1)
-            return True
+            return USED
         if kind == inp.CONFIRM and not action.is_pointer:
             if state.is_chance:
-                return self._roll(can_move)
-            return self._claim(self.cursor, can_move)
-        return None
+                return self._roll()
+            return self._claim(self.cursor)
+        return NOT_USED
 
-    def _roll(self, can_move: bool):
-        if not can_move or not self.state.is_chance:
-            self.app.sounds.play("illegal")
-            return True
-        return self.state.next_roll()
+    def _roll(self) -> Handled:
+        if not self.human_may_move or not self.state.is_chance:
+            self.context.sounds.play("illegal")
+            return USED
+        return Handled(move=self.state.next_roll())
 
-    def _claim(self, cell, can_move: bool):
+    def _claim(self, cell) -> Handled:
         claim = claim_at(*cell)
-        if not can_move or claim not in self.claimable():
-            self.app.sounds.play("illegal")
-            return True
-        return claim
+        if not self.human_may_move or claim not in self.claimable():
+            self.context.sounds.play("illegal")
+            return USED
+        return Handled(move=claim)
 
     def _jump(self, step: int) -> None:
         """Move the cursor to the next (or previous) claimable tile in reading order."""
         cells = sorted((grid_xy(c)[1], grid_xy(c)[0]) for c in self.claimable())
         if not cells:
-            self.app.sounds.play("illegal")
+            self.context.sounds.play("illegal")
             return
         here = (self.cursor[1], self.cursor[0])
         if step > 0:
@@ -215,40 +214,35 @@ class CatalinaView(BoardView):
         else:
             target = next((c for c in reversed(cells) if c < here), cells[-1])
         self.cursor = (target[1], target[0])
-        self.app.sounds.play("menu_move")
+        self.context.sounds.play("menu_move")
 
     # --- animation ------------------------------------------------------------------------
-    def on_move(self, move, before) -> None:
-        factor = self.app.settings.animation_factor
+    def on_move(self, move) -> None:
+        factor = self.context.settings.animation_factor
+        state = self.state
         if isinstance(move, rules.Roll):
             self.roll_anim = art.DiceRoll(move.dice, self.tray_rect,
-                                          seed=f"{self.state.seed}:{len(before.history)}",
+                                          seed=f"{state.seed}:{len(state.history) - 1}",
                                           duration=ROLL_TIME / max(factor, 0.01))
             if factor <= 0:
                 self.roll_anim.skip()
-            self.app.sounds.play("dice_rattle")
+            self.context.sounds.play("dice_rattle")
             self._settle_cursor()
             return
         if move == rules.PASS:
-            self.skipped = before.pass_reason()
-            self.app.sounds.play("pass")
+            with state.before_last_move() as before:
+                self.skipped = before.pass_reason()
+            self.context.sounds.play("pass")
             return
         self.skipped = None
-        self.app.sounds.play("place")
+        self.context.sounds.play("place")
         if factor > 0:
             self.pops.append(["mark", move.cell, 0.0, POP_TIME / factor])
-            if before.large_tiles()[move.big] is None \
-                    and self.state.large_tiles()[move.big] is not None:
+            with state.before_last_move() as before:
+                was_open = before.large_tiles()[move.big] is None
+            if was_open and state.large_tiles()[move.big] is not None:
                 self.pops.append(["big", move.big, 0.0, BIG_TIME / factor])
         self._layer_key = None
-
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move reads of the position before a move (a copy of a late position
-        took half a millisecond of the frame the move lands in)."""
-        state = self.state
-        reason, large = state.pass_reason(), tuple(state.large_tiles())
-        return SimpleNamespace(history=tuple(state.history), pass_reason=lambda: reason,
-                               large_tiles=lambda: large)
 
     def _settle_cursor(self) -> None:
         """After a roll the cursor starts on a claimable tile (the nearest in reading
@@ -263,9 +257,9 @@ class CatalinaView(BoardView):
         if roll is not None:
             roll.update(dt)
             if roll.bounces_since_last_call():
-                self.app.sounds.play("dice_rattle")
+                self.context.sounds.play("dice_rattle")
             if roll.just_settled() or roll.done:
-                self.app.sounds.play("dice_settle")
+                self.context.sounds.play("dice_settle")
                 self.roll_anim = None
         for pop in self.pops:
             pop[2] += dt
@@ -276,7 +270,7 @@ class CatalinaView(BoardView):
 
     # --- text -----------------------------------------------------------------------------
     def seat_colour(self, seat: int):
-        return art.seat_colour(self.app.palette, seat)
+        return art.seat_colour(self.context.palette, seat)
 
     def status(self) -> str:
         state = self.state
@@ -297,7 +291,7 @@ class CatalinaView(BoardView):
         return self.state.pass_reason() or ""
 
     def info_lines(self) -> list:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         lines = []
         red, blue, dead = state.large_counts()
@@ -332,7 +326,7 @@ class CatalinaView(BoardView):
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         surface.blit(self._still_layer(), self.board_rect.topleft)
         for kind, index, elapsed, duration in self.pops:
             grow = 1 - (1 - elapsed / duration) ** 3
@@ -347,7 +341,7 @@ class CatalinaView(BoardView):
                 self._draw_large(surface, index, grow)
         self._draw_claimable(surface)
         self._draw_pointer(surface)
-        if self.app.settings.show_coordinates:
+        if self.context.settings.show_coordinates:
             self._draw_coordinates(surface)
         if self.state.winning_line and not self.pops:
             rects = [self.block_rect(big) for big in self.state.winning_line]
@@ -359,7 +353,7 @@ class CatalinaView(BoardView):
         """The notation's numbers, `[R,C][r,c]`: R1-R3 left of the large rows and C1-C3
         above the large columns, and in the board's frame 1-3 over the small columns of
         each large column and beside the small rows of each large row."""
-        palette = self.app.palette
+        palette = self.context.palette
         large = readable_on(palette.background, palette.text, palette.text_dim)
         small = readable_on(palette.board, palette.text_dim, palette.text, palette.background)
         board = self.board_rect
@@ -387,7 +381,7 @@ class CatalinaView(BoardView):
         state = self.state
         popping = tuple((kind, index) for kind, index, _, _ in self.pops)
         key = (state.position_key(), popping,
-               tuple(self.board_rect), self.app.palette.name)
+               tuple(self.board_rect), self.context.palette.name)
         if self._layer_key == key:
             return self._layer
         empty = self._empty_board()
@@ -413,15 +407,16 @@ class CatalinaView(BoardView):
 
     def _empty_board(self) -> pygame.Surface:
         """The board with no mark on it, over the background (per size and palette)."""
-        key = (tuple(self.board_rect), self.app.size, self.app.palette.name)
+        key = (tuple(self.board_rect), self.context.background().get_size(),
+               self.context.palette.name)
         cached = getattr(self, "_empty", None)
         if cached is not None and cached[0] == key:
             return cached[1]
-        palette = self.app.palette
+        palette = self.context.palette
         board = pygame.Surface(self.board_rect.size)
         if pygame.display.get_surface() is not None:
             board = board.convert()
-        board.blit(self.app.background(), (0, 0), self.board_rect)
+        board.blit(self.context.background(), (0, 0), self.board_rect)
         offset = (-self.board_rect.x, -self.board_rect.y)
         pygame.draw.rect(board, palette.board, board.get_rect(),
                          border_radius=round(self.board_rect.w / 40))
@@ -445,7 +440,7 @@ class CatalinaView(BoardView):
     def _draw_large(self, surface, big: int, grow: float, offset=(0, 0)) -> None:
         """A decided large tile: its winning small line and a large mark, or greyed and
         hatched when dead."""
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         block = self.block_rect(big).move(offset)
         owner = state.large_tiles()[big]
@@ -478,12 +473,13 @@ class CatalinaView(BoardView):
     def draw_hint(self, surface, move) -> None:
         # In the accent colour: the claimable tiles around it are outlined in green.
         if isinstance(move, rules.Claim):
-            draw_hint_outline(surface, self.cell_rect(*grid_xy(move)), self.app.palette.accent)
+            draw_hint_outline(surface, self.cell_rect(*grid_xy(move)),
+                              self.context.palette.accent)
 
     def _draw_claimable(self, surface) -> None:
         if self.roll_anim is not None or self.state.is_over:
             return
-        palette = self.app.palette
+        palette = self.context.palette
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         width = max(2, round(self.cell / 14 + pulse * self.cell / 16))
         tint = self._tint()
@@ -496,16 +492,16 @@ class CatalinaView(BoardView):
     def _tint(self) -> pygame.Surface:
         """A claimable tile's light wash (one surface, blitted on each)."""
         size = (round(self.cell), round(self.cell))
-        key = (size, self.app.palette.name)
+        key = (size, self.context.palette.name)
         if getattr(self, "_tint_key", None) != key:
             self._tint_key = key
             self._tint_image = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(self._tint_image, (*self.app.palette.highlight_good, 70),
+            pygame.draw.rect(self._tint_image, (*self.context.palette.highlight_good, 70),
                              self._tint_image.get_rect(), border_radius=max(2, size[0] // 7))
         return self._tint_image
 
     def _draw_pointer(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         if self.state.is_over:
             return
         if self._keyboard():
@@ -519,7 +515,7 @@ class CatalinaView(BoardView):
                              border_radius=max(3, round(self.cell / 5)))
 
     def _draw_tray(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         tray = self.tray_rect
         pygame.draw.rect(surface, palette.panel, tray, border_radius=round(tray.h / 5))
@@ -534,7 +530,7 @@ class CatalinaView(BoardView):
         if dice is None:
             if state.is_over:
                 text = "Game over"
-            elif self.humans_turn():
+            elif self.human_may_move:
                 text = f"{rules.SEATS[roller]} to roll: click here, Enter or A"
             else:
                 text = f"{rules.SEATS[roller]} to roll"

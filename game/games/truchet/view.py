@@ -17,7 +17,6 @@ each player's largest region with its size.
 from __future__ import annotations
 
 import math
-from types import SimpleNamespace
 
 import pygame
 
@@ -26,7 +25,7 @@ from game.ui.marks import draw_caption, draw_hint_outline
 from game.core.state import PerPosition
 from game.games.truchet.layout import LEFT, RIGHT, Tile, band_corners
 from game.ui.text import draw_text, fit_text, render_text
-from game.views.base import BoardView
+from game.views.base import NOT_USED, USED, BoardView, Handled
 from sprites import truchet_tiles as art
 from sprites.palettes import lighten, luminance, mix
 from sprites.display_format import display_ready
@@ -48,8 +47,8 @@ class TruchetView(BoardView):
     region_alpha = 120                  # how strongly an outlined region is lightened
     paints_its_rect = True              # its layer holds the background (draw_background)
 
-    def __init__(self, app, state, names):
-        self.app = app
+    def __init__(self, context, state, names):
+        self.context = context
         self.state = state
         self.names = names
         self.rect = pygame.Rect(0, 0, 640, 480)
@@ -91,7 +90,7 @@ class TruchetView(BoardView):
         x0, y0, x1, y1 = self._bounds()
         margin = 0.6
         w, h = x1 - x0 + 2 * margin, y1 - y0 + 2 * margin
-        scale = getattr(self.app, "scale", 1.0)
+        scale = self.context.scale
         cell = min(self.rect.w / w, self.rect.h / h, MAX_CELL * scale)
         return ((x0 + x1) / 2, (y0 + y1) / 2), max(MIN_CELL * scale, cell)
 
@@ -122,7 +121,7 @@ class TruchetView(BoardView):
 
     def zoom(self, factor: float, around=None) -> None:
         self.fit = False
-        scale = getattr(self.app, "scale", 1.0)
+        scale = self.context.scale
         before = self.to_world(around) if around else None
         self.cell = min(MAX_CELL * scale, max(MIN_CELL * scale, self.cell * factor))
         if before:
@@ -163,7 +162,7 @@ class TruchetView(BoardView):
                 self.colour = 1 - self.colour
         else:
             self.colour = 1 - self.colour
-        self.app.sounds.play("menu_move")
+        self.context.sounds.play("menu_move")
 
     def sync(self) -> None:
         self.pops.clear()
@@ -175,18 +174,18 @@ class TruchetView(BoardView):
             self.colour = self.state.to_play      # players mostly place their own colour
 
     # --- input ---------------------------------------------------------------------------
-    def handle(self, action, can_move: bool):
-        """Use an action; returns a tile to place, True if the action was used, or None."""
+    def handle(self, action) -> Handled:
+        """Use an action; its move is a tile to place."""
         kind = action.kind
         if kind == inp.POINTER_MOVE:
             self.hover_pos = action.pos
             self.hover_cell = self.cell_at(action.pos)
-            return None
+            return NOT_USED
         if kind == inp.POINTER_CLICK:
             if self.rect.collidepoint(action.pos):
                 self.press, self.dragged = action.pos, False
-                return True
-            return None
+                return USED
+            return NOT_USED
         if kind == inp.POINTER_DRAG and self.press is not None:
             if self.dragged or math.dist(action.pos, self.press) > DRAG_THRESHOLD:
                 if not self.dragged:        # the drag starts where the press was
@@ -194,34 +193,34 @@ class TruchetView(BoardView):
                              action.pos[1] - self.press[1] - action.delta[1])
                 self.dragged = True
                 self.pan(*action.delta)
-            return True
+            return USED
         if kind == inp.POINTER_RELEASE:
             press, dragged, self.press = self.press, self.dragged, None
             if press is None or dragged:
-                return True if press is not None else None
+                return USED if press is not None else NOT_USED
             cell = self.cell_at(action.pos)
             if cell is None:
-                return None
+                return NOT_USED
             self.cursor = cell
-            return self._place(cell, can_move)
+            return self._place(cell)
         if kind == inp.POINTER_BACK or kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
             self.switch()
-            return True
+            return USED
         if kind == inp.SCROLL:
             self.zoom(ZOOM_STEP ** action.amount, action.pos)
-            return True
+            return USED
         if kind in (inp.ZOOM_IN, inp.ZOOM_OUT):
             self.zoom(ZOOM_STEP if kind == inp.ZOOM_IN else 1 / ZOOM_STEP,
                       self.to_screen(self.cursor[0] + 0.5, self.cursor[1] + 0.5)
                       if action.device != inp.MOUSE else None)
-            return True
+            return USED
         if kind == inp.PAN:
             dx, dy = action.delta
             self.pan(-dx * self.rect.w, -dy * self.rect.h)
-            return True
+            return USED
         if kind == inp.FIT:
             self.fit = True
-            return True
+            return USED
         if kind in inp.DIRECTIONS:
             dx, dy = inp.DIRECTIONS[kind]
             x0, y0, x1, y1 = self._bounds()
@@ -229,39 +228,37 @@ class TruchetView(BoardView):
             y = min(y1, max(y0 - 1, self.cursor[1] + dy))
             self.cursor = (x, y)
             self._keep_in_view(x, y)
-            return True
+            return USED
         if kind == inp.CONFIRM and not action.is_pointer:
-            return self._place(self.cursor, can_move)
-        return None
+            return self._place(self.cursor)
+        return NOT_USED
 
-    def _place(self, cell, can_move: bool):
+    def _place(self, cell) -> Handled:
         tile = self.ghost_at(cell)
-        if not can_move or tile is None:
-            self.app.sounds.play("illegal")
-            return True
-        return tile
+        if not self.human_may_move or tile is None:
+            self.context.sounds.play("illegal")
+            return USED
+        return Handled(move=tile)
 
-    def on_move(self, move, before) -> None:
+    def on_move(self, move) -> None:
         if not isinstance(move, Tile):
             return                          # "agree": nothing moves
-        self.app.sounds.play(self.placed_sound(before))
+        with self.state.before_last_move() as before:
+            mover, closed_before = before.to_play, sum(before.layout.closed_count)
+        self.context.sounds.play(self.placed_sound(closed_before))
         self.cursor = (move.x, move.y)
-        factor = self.app.settings.animation_factor
+        factor = self.context.settings.animation_factor
         if factor > 0:
             self.pops.append([move, 0.0, POP_TIME / factor])
         self.camera_waits = True
-        if self.state.to_play is not None and before.to_play != self.state.to_play:
+        if self.state.to_play is not None and mover != self.state.to_play:
             self.colour = self.state.to_play      # a new turn starts on the mover's colour
 
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move and placed_sound read of the position before a move."""
-        return SimpleNamespace(to_play=self.state.to_play, layout=SimpleNamespace(
-            closed_count=tuple(self.state.layout.closed_count)))
-
-    def placed_sound(self, before) -> str:
-        """The sound of a tile just placed: "region_closed" when it closed a region."""
+    def placed_sound(self, closed_before: int) -> str:
+        """The sound of a tile just placed: "region_closed" when it closed a region
+        (`closed_before`: the closed regions before it)."""
         closed = self.state.layout.closed_count
-        return "region_closed" if sum(closed) > sum(before.layout.closed_count) else "place"
+        return "region_closed" if sum(closed) > closed_before else "place"
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -304,7 +301,7 @@ class TruchetView(BoardView):
         return next((r for r in self._regions() if r.root == root), None)
 
     def _keyboard(self) -> bool:
-        return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
+        return self.context.input.last_device != inp.MOUSE
 
     def final_regions(self) -> list:
         """(region, the winner's?) to show at the end: the winning closed regions, or the
@@ -330,7 +327,7 @@ class TruchetView(BoardView):
 
     # --- text ----------------------------------------------------------------------------
     def seat_colour(self, seat: int):
-        return self.app.palette.tiles[seat]
+        return self.context.palette.tiles[seat]
 
     def status(self) -> str:
         state = self.state
@@ -371,7 +368,7 @@ class TruchetView(BoardView):
 
     def tile_lines(self) -> list:
         """Tiles left, tiles still owed this turn, the colour being placed."""
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         lines = []
         left = state.tiles_left
@@ -398,17 +395,17 @@ class TruchetView(BoardView):
             return []
         state_word = "closed" if region.closed else "open"
         return [(f"Pointed region: {self.colour_names[region.colour].lower()}, "
-                 f"size {region.size}, {state_word}", self.app.palette.highlight_good)]
+                 f"size {region.size}, {state_word}", self.context.palette.highlight_good)]
 
     # --- drawing -------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         previous_clip = surface.get_clip()
         surface.set_clip(self.rect)
         size = max(2, round(self.cell))
         state = self.state
         surface.blit(self._still_layer(size), self.rect.topleft)
-        background = self.app.background()
+        background = self.context.background()
         for tile, elapsed, duration in self.pops:
             rect = self.cell_rect(tile.x, tile.y)
             # The layer holds every tile: the popping one is painted over by the background.
@@ -431,7 +428,7 @@ class TruchetView(BoardView):
         for region, colour in highlight:
             self._draw_region(surface, region, colour, size)
         self._draw_ghost(surface, size)
-        if self.app.settings.show_coordinates:
+        if self.context.settings.show_coordinates:
             self._draw_coordinates(surface)
         surface.set_clip(previous_clip)
 
@@ -440,7 +437,7 @@ class TruchetView(BoardView):
         ("D@1,-1": x 1, y -1), so a move in the list can be found on the board."""
         x0, y0, x1, y1 = self._bounds()
         size = max(11, min(16, round(self.cell * 0.3)))
-        colour = self.app.palette.text_dim
+        colour = self.context.palette.text_dim
         gap = max(3, size // 3)
         # Only the columns and rows in view: a long layout has thousands beyond its edges.
         seen_x0, seen_y0, seen_x1, seen_y1 = self._cells_in_view()
@@ -461,7 +458,8 @@ class TruchetView(BoardView):
         and the camera has not moved (the frame of a move), they are painted over it."""
         layout = self.state.layout
         camera = (size, round(self.centre[0] * self.cell), round(self.centre[1] * self.cell),
-                  tuple(self.rect), self.app.size, self.app.palette.name, self.state.is_over)
+                  tuple(self.rect), self.context.background().get_size(),
+                  self.context.palette.name, self.state.is_over)
         key = (self.state.position_key(), camera)
         painted = getattr(self, "_layer_key", None)
         if painted == key:
@@ -482,7 +480,7 @@ class TruchetView(BoardView):
                 layer = pygame.Surface(self.rect.size)
                 if pygame.display.get_surface() is not None:
                     layer = layer.convert()     # (not display_ready: it keeps every layer)
-            layer.blit(self.app.background(), (0, 0), self.rect)   # repainted in place
+            layer.blit(self.context.background(), (0, 0), self.rect)   # repainted in place
             self._draw_tiles(layer, tiles, offset)
             open_now = layout.open_cells()
             if not self.state.is_over:
@@ -510,10 +508,10 @@ class TruchetView(BoardView):
             if rect.colliderect(self.rect):
                 # The cell's own rounded size: tiles meet without a seam at any zoom.
                 art.draw_tile(surface, rect.move(offset).topleft, max(rect.w, rect.h),
-                              tile.colour, tile.orient, self.app.palette)
+                              tile.colour, tile.orient, self.context.palette)
 
     def _draw_open_cells(self, surface, size: int, offset, cells) -> None:
-        colour = self.app.palette.text_dim
+        colour = self.context.palette.text_dim
         inset = max(2, size // 8)
         for x, y in self._in_view(cells):
             rect = self.cell_rect(x, y).inflate(-inset, -inset)
@@ -527,11 +525,11 @@ class TruchetView(BoardView):
             return
         rect = self.cell_rect(move.x, move.y)
         art.draw_tile(surface, rect.topleft, max(rect.w, rect.h), move.colour, move.orient,
-                      self.app.palette, alpha=150)
-        draw_hint_outline(surface, rect, self.app.palette.highlight_good)
+                      self.context.palette, alpha=150)
+        draw_hint_outline(surface, rect, self.context.palette.highlight_good)
 
     def _draw_ghost(self, surface, size: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         keyboard = self._keyboard()
         cell = self.cursor if keyboard else self.hover_cell
         if cell is None and not self.state.layout.count:
@@ -540,9 +538,9 @@ class TruchetView(BoardView):
             return
         rect = self.cell_rect(*cell)
         tile = self.ghost_at(cell)
-        if tile is not None and self.humans_turn():
+        if tile is not None and self.human_may_move:
             # On a clear cell: the open cell's outline would show through the ghost.
-            surface.blit(self.app.background(), rect, rect)
+            surface.blit(self.context.background(), rect, rect)
             art.draw_tile(surface, rect.topleft, size, tile.colour, tile.orient, palette,
                           alpha=170)
         if keyboard:
@@ -555,7 +553,7 @@ class TruchetView(BoardView):
         it still reads as light or dark), and label its size on a plate edged in `colour`
         (the accent for the region pointed at, the "good" colour for a winning one)."""
         layout = self.state.layout
-        rgba = (*region_tint(self.app.palette, region.colour), self.region_alpha)
+        rgba = (*region_tint(self.context.palette, region.colour), self.region_alpha)
         done_bands = set()
         xs, ys = [], []
         for vx, vy in region.vertices:
@@ -578,7 +576,7 @@ class TruchetView(BoardView):
             ys.append(y)
         if xs and self.region_sizes:
             # The size on a small plate at the region's middle, edged in `colour`.
-            palette = self.app.palette
+            palette = self.context.palette
             image = render_text(str(region.size), max(12, round(size * 0.32)), palette.text,
                                 True)
             box = image.get_rect(center=(round(sum(xs) / len(xs)), round(sum(ys) / len(ys))))

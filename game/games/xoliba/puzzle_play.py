@@ -127,7 +127,7 @@ class PuzzleScene(PlayScene):
             self.progress.attempts.pop(self.level.id, None)
         self.session.save()
         self.keeper.showing_solution = True
-        self.session.replace(self.level.new_game(), script=list(self.level.line))
+        self.show(self.session.replace(self.level.new_game(), script=list(self.level.line)))
 
     def back_to_winnable(self) -> None:
         index = (self.hint or {}).get("index")
@@ -135,7 +135,7 @@ class PuzzleScene(PlayScene):
             return
         while len(self.state.history) > index and self.state.can_undo:
             self.state.undo()
-        self.session.jumped()
+        self.show(self.session.jumped())
 
     def next_level(self) -> Level | None:
         """The next level of the ladder, if it is open now."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import pygame
 
@@ -21,7 +20,7 @@ from game.games.xoliba.rules import COLOUR_NAMES, PASS, POINTS, SIDE, SIZE_NAMES
 from game.ui.colours import readable_on
 from game.ui.text import draw_text
 from game.ui.marks import draw_caption
-from game.views.base import BoardView
+from game.views.base import NOT_USED, USED, BoardView, Handled
 from sprites import xoliba_pieces as art
 from sprites.puzzle_icons import draw_arrow
 from sprites.palettes import mix
@@ -77,8 +76,8 @@ class XolibaView(BoardView):
     FLIP_TIME = 0.30
     FLIP_STAGGER = 0.045
 
-    def __init__(self, app, state, names):
-        self.app = app
+    def __init__(self, context, state, names):
+        self.context = context
         self.state = state
         self.names = names
         self.selected: int | None = None      # the piece being moved
@@ -99,7 +98,7 @@ class XolibaView(BoardView):
     # --- layout ---------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = pygame.Rect(rect)
-        scale = getattr(self.app, "scale", 1.0)
+        scale = self.context.scale
         margin = max(10, rect.h // 40)
         column_w = round(210 * scale)
         side = min(rect.h - 2 * margin, rect.w - 2 * margin)
@@ -141,9 +140,9 @@ class XolibaView(BoardView):
             return
         frm, to, _ = move
         pulse = 0.5 + 0.5 * abs(((pygame.time.get_ticks() / 700) % 2) - 1)
-        width = max(3, round((5 + 2 * pulse) * getattr(self.app, "scale", 1.0)))
+        width = max(3, round((5 + 2 * pulse) * self.context.scale))
         a, b = self.centre(frm), self.centre(to)
-        colour = self.app.palette.highlight_good
+        colour = self.context.palette.highlight_good
         pygame.draw.circle(surface, colour, a, round(self.step * 0.5), width)
         draw_arrow(surface, a, b, colour, width)
 
@@ -220,14 +219,14 @@ class XolibaView(BoardView):
         self.choice = 0
 
     def _keyboard(self) -> bool:
-        return getattr(self.app.input, "last_device", inp.MOUSE) != inp.MOUSE
+        return self.context.input.last_device != inp.MOUSE
 
     def pass_text(self) -> str:
         return f"{self.names[self.state.to_play]} cannot form a triangle: a pass"
 
     def seat_colour(self, seat: int):
         """The colour the side panel shows for a seat: its discs' colour."""
-        return self.app.palette.discs[seat]
+        return self.context.palette.discs[seat]
 
     def status(self) -> str:
         state = self.state
@@ -248,7 +247,7 @@ class XolibaView(BoardView):
 
     def info_lines(self) -> list[tuple[str, tuple | None]]:
         """Facts for the side panel: (text, colour or None for the normal text colour)."""
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         lines: list = []
         if not state.history and state.first_reason:
@@ -284,8 +283,7 @@ class XolibaView(BoardView):
         return lines
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, action, can_move: bool):
-        """Use an action; returns a finished move, True if the action was used, or None."""
+    def handle(self, action) -> Handled:
         kind = action.kind
         if kind == inp.POINTER_MOVE:
             self.hover = self.hit(action.pos)
@@ -294,38 +292,38 @@ class XolibaView(BoardView):
                 picked = self._choice_at(action.pos)
                 if picked is not None:
                     self.choice = picked
-            return None
+            return NOT_USED
         if kind in inp.DIRECTIONS:
             dx, dy = inp.DIRECTIONS[kind]
             if self.choosing:
                 self._cycle_choice(dx + dy)
             else:
                 self._move_cursor(dx, dy)
-            return True
+            return USED
         if kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
             delta = 1 if kind == inp.NEXT_PANEL else -1
             if self.choosing:
                 self._cycle_choice(delta)
             else:
                 self._jump_cursor(delta)
-            return True
+            return USED
         if kind in (inp.BACK, inp.POINTER_BACK):
             if self.choosing:
                 self.cursor = self.target
                 self._cancel_choice()
-                return True
+                return USED
             if self.selected is not None:
                 self.cursor = self.selected
                 self._cancel()
-                return True
-            return None
+                return USED
+            return NOT_USED
         if kind not in (inp.CONFIRM, inp.POINTER_CLICK):
-            return None
+            return NOT_USED
         pointer = action.is_pointer
-        if not can_move:
+        if not self.human_may_move:
             if not pointer or self.hit(action.pos) is not None:
                 return self._refuse()
-            return None
+            return NOT_USED
         if kind == inp.CONFIRM and not pointer:
             if self.choosing:
                 return self._finish(self.choices[self.choice])
@@ -339,11 +337,11 @@ class XolibaView(BoardView):
             if picked is not None:
                 return self._finish(self.choices[picked])
         if point is None:
-            return None
+            return NOT_USED
         self.cursor = point
         return self._choose_point(point)
 
-    def _choose_point(self, point: int):
+    def _choose_point(self, point: int) -> Handled:
         if self.choosing:
             if point == self.target:
                 return self._finish(self.choices[self.choice])
@@ -355,8 +353,8 @@ class XolibaView(BoardView):
             else:
                 self._cancel()
                 self.selected = point
-                self.app.sounds.play("menu_move")
-            return True
+                self.context.sounds.play("menu_move")
+            return USED
         if self.selected is not None:
             options = self.targets(self.selected).get(point)
             if options:
@@ -369,8 +367,8 @@ class XolibaView(BoardView):
                            key=lambda i: (self._enemy_captures(self.choices[i]),
                                           TRIANGLES[self.choices[i]].size))
                 self.choice = best
-                self.app.sounds.play("menu_move")
-                return True
+                self.context.sounds.play("menu_move")
+                return USED
         return self._refuse()
 
     def _enemy_captures(self, t: int) -> int:
@@ -379,19 +377,19 @@ class XolibaView(BoardView):
         return sum(1 for q in self.captures_of(t, self.selected, self.target)
                    if board[q] != seat)
 
-    def _finish(self, t: int, to: int | None = None):
+    def _finish(self, t: int, to: int | None = None) -> Handled:
         move = (self.selected, self.target if to is None else to, t)
         self._cancel()
-        return move
+        return Handled(move=move)
 
-    def _refuse(self):
-        self.app.sounds.play("illegal")
-        return True
+    def _refuse(self) -> Handled:
+        self.context.sounds.play("illegal")
+        return USED
 
     def _cycle_choice(self, delta: int) -> None:
         if self.choices:
             self.choice = (self.choice + (1 if delta > 0 else -1)) % len(self.choices)
-            self.app.sounds.play("menu_move")
+            self.context.sounds.play("menu_move")
 
     def _move_cursor(self, dx: int, dy: int) -> None:
         """Up is towards rank 7; the cursor wraps around, skipping the missing corners."""
@@ -437,17 +435,15 @@ class XolibaView(BoardView):
         return None if best is None else best[1]
 
     # --- animation ------------------------------------------------------------------------
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move reads of the position before a move: the board."""
-        return SimpleNamespace(board=tuple(self.state.board))
-
-    def on_move(self, move, before) -> None:
-        """Animate a move just played (`before` is the state as it was)."""
+    def on_move(self, move) -> None:
+        """Animate the move just played: from the board before it."""
         self._cancel()
         self.slides.clear()
         self.flips.clear()
-        factor = self.app.settings.animation_factor
-        shown = list(before.board)
+        factor = self.context.settings.animation_factor
+        with self.state.before_last_move() as before:
+            board_before = tuple(before.board)
+        shown = list(board_before)
         delay = 0.0
         swap = isinstance(move, tuple)
         if swap:
@@ -456,20 +452,20 @@ class XolibaView(BoardView):
             self.cursor = to
         changes = [p for p in POINTS if shown[p] != self.state.board[p]]
         if move == PASS:
-            self.app.sounds.play("pass")
+            self.context.sounds.play("pass")
         if factor <= 0:
             if swap:
-                self.app.sounds.play("swap")
-                self.app.sounds.play("triangle")
+                self.context.sounds.play("swap")
+                self.context.sounds.play("triangle")
             if changes:
-                self.app.sounds.play("flip")
+                self.context.sounds.play("flip")
             return
         if swap:
             distance = max(abs(frm % SIDE - to % SIDE), abs(frm // SIDE - to // SIDE))
             duration = (self.SLIDE_TIME + self.SLIDE_PER_STEP * distance) / factor
-            self.slides.append(Slide(before.board[to], to, frm, duration, -0.16))
-            self.slides.append(Slide(before.board[frm], frm, to, duration, 0.16))
-            self.app.sounds.play("swap")
+            self.slides.append(Slide(board_before[to], to, frm, duration, -0.16))
+            self.slides.append(Slide(board_before[frm], frm, to, duration, 0.16))
+            self.context.sounds.play("swap")
             delay = duration + 0.04 / factor
             origin = self._centres[to]
         else:
@@ -486,26 +482,26 @@ class XolibaView(BoardView):
         for slide in self.slides:
             slide.elapsed += dt
         if self.slides and all(slide.done for slide in self.slides):
-            self.app.sounds.play("triangle")        # the discs land: the triangle is formed
+            self.context.sounds.play("triangle")        # the discs land: the triangle is formed
         for flip in self.flips:
             flip.elapsed += dt
             if not flip.started and flip.elapsed >= flip.delay:
                 flip.started = True
                 if flip.sound:
-                    self.app.sounds.play(flip.sound)
+                    self.context.sounds.play(flip.sound)
         self.slides = [s for s in self.slides if not s.done]
         self.flips = [f for f in self.flips if not f.done]
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         board = state.board
         animating = self.animating
         art.draw_board(surface, self.step, palette, self.board_rect.topleft)
         self._draw_coordinates(surface)
 
-        interactive = not animating and not state.is_over and self.humans_turn()
+        interactive = not animating and not state.is_over and self.human_may_move
         pointed = self._pointed()
         preview = None                 # (frm, to, [triangles]) to outline under the discs
         if interactive and self.selected is not None:
@@ -592,7 +588,7 @@ class XolibaView(BoardView):
 
     def _zone_style(self, chosen: bool) -> tuple:
         """(colour, width, fill alpha, line alpha) of a previewed triangle."""
-        palette = self.app.palette
+        palette = self.context.palette
         if chosen:
             return (palette.accent, max(2, round(self.step * 0.05)), 60, 255)
         return (mix(palette.text_dim, palette.text, 0.5), 2, 22, 210)
@@ -620,7 +616,7 @@ class XolibaView(BoardView):
             return
         frm, to, t = history[-1]
         mover = self.state.board[to]
-        palette = self.app.palette
+        palette = self.context.palette
         colour = palette.discs[mover] if mover != WHITE else palette.text_dim
         if zone:
             self._zone(surface, t, colour, max(2, round(self.step * 0.035)), 0, 150)
@@ -634,14 +630,14 @@ class XolibaView(BoardView):
         state = self.state
         if state.players not in (2, 3):
             return
-        palette = self.app.palette
+        palette = self.context.palette
         for seat in range(state.players):
             t = xoliba.biggest_triangle(state.board, seat)
             if t is not None:
                 self._zone(surface, t, palette.discs[seat], max(3, round(self.step * 0.07)), 50)
 
     def _draw_selection(self, surface, pointed, preview, chosen) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         step = self.step
         radius = art.disc_radius(self.tile)
@@ -687,7 +683,7 @@ class XolibaView(BoardView):
                                        round(radius + step * 0.05), max(2, round(step * 0.04)))
 
     def _draw_focus(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         if state.is_over:
             return
@@ -705,9 +701,9 @@ class XolibaView(BoardView):
                              2, border_radius=round(self.step * 0.16))
 
     def _draw_coordinates(self, surface) -> None:
-        if not self.app.settings.show_coordinates:
+        if not self.context.settings.show_coordinates:
             return
-        palette = self.app.palette
+        palette = self.context.palette
         colour = readable_on(palette.background, palette.text_dim, palette.text)
         size = self.label_size
         gap = self.step * 1.0
@@ -722,7 +718,7 @@ class XolibaView(BoardView):
 
     def _draw_column(self, surface) -> None:
         """Beside the board: what each disc means, and the triangle choice."""
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         col = self.column
         size = self.text_size
@@ -740,7 +736,7 @@ class XolibaView(BoardView):
             draw_text(surface, name, (x + small + 8, y + small // 2 - 2), size, palette.text,
                       anchor="midleft")
             y += small + 6
-        if not self.choosing or not self.humans_turn():
+        if not self.choosing or not self.human_may_move:
             return
         y += line_h // 2
         draw_text(surface, "Choose a triangle", (x, y), size, palette.accent, True)

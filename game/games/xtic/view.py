@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from types import SimpleNamespace
 
 import pygame
 
@@ -17,7 +16,7 @@ from game.ui.marks import draw_hint_outline
 from game.games.xtic import rules as xtic
 from game.ui.colours import readable_on
 from game.ui.text import draw_text, render_text
-from game.views.base import BoardView
+from game.views.base import NOT_USED, USED, BoardView, Handled
 from sprites import xtic_pieces
 
 BOARD, POOL = "board", "pool"
@@ -58,8 +57,8 @@ class XticView(BoardView):
     PLACE_TIME = 0.38
     HAND_TIME = 0.32
 
-    def __init__(self, app, state, names):
-        self.app = app
+    def __init__(self, context, state, names):
+        self.context = context
         self.state = state
         self.names = names                  # seat labels, e.g. ["You", "Computer (hard)"]
         self.region = POOL if state.phase == "choose" else BOARD
@@ -139,7 +138,7 @@ class XticView(BoardView):
 
     def _number_ink(self, text: str) -> pygame.Rect:
         """Where the number's pixels lie in its rendered text."""
-        return render_text(text, self.number_size(), self.app.palette.text_dim) \
+        return render_text(text, self.number_size(), self.context.palette.text_dim) \
             .get_bounding_rect()
 
     @staticmethod
@@ -166,7 +165,7 @@ class XticView(BoardView):
         ink = self._number_ink(str(piece))
         pad = self._number_pad(radius)
         draw_text(surface, str(piece), (box.x + pad - ink.x, box.y + pad - ink.y),
-                  self.number_size(), self.app.palette.text_dim)
+                  self.number_size(), self.context.palette.text_dim)
 
     def hit(self, pos):
         for square in range(16):
@@ -214,28 +213,27 @@ class XticView(BoardView):
         return f"{me}: place the piece in hand"
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, action, can_move: bool):
-        """Use an action; returns a finished move, True if the action was used, or None."""
+    def handle(self, action) -> Handled:
         kind = action.kind
         if kind == inp.POINTER_MOVE:
             self.hover = self.hit(action.pos)
-            return None
+            return NOT_USED
         if kind in inp.DIRECTIONS:
             self._move_cursor(*inp.DIRECTIONS[kind])
-            return True
+            return USED
         if kind in (inp.NEXT_PANEL, inp.PREV_PANEL):
             self.region = POOL if self.region == BOARD else BOARD
             self._settle_cursor()
-            return True
+            return USED
         if kind in (inp.BACK, inp.POINTER_BACK) and self.pending_square is not None:
             self.pending_square = None
             self.region = BOARD
-            return True
-        if not can_move:
+            return USED
+        if not self.human_may_move:
             if kind in (inp.CONFIRM, inp.POINTER_CLICK) and self.hit_or_cursor(action):
-                self.app.sounds.play("illegal")
-                return True
-            return None
+                self.context.sounds.play("illegal")
+                return USED
+            return NOT_USED
         if kind == inp.CONFIRM:
             target = (BOARD, self.board_cursor[1] * 4 + self.board_cursor[0]) \
                 if self.region == BOARD else (POOL, self.pool_cursor)
@@ -243,9 +241,9 @@ class XticView(BoardView):
         if kind == inp.POINTER_CLICK:
             target = self.hit(action.pos)
             if target is None:
-                return None
+                return NOT_USED
             return self._choose(target)
-        return None
+        return NOT_USED
 
     def hit_or_cursor(self, action):
         return self.hit(action.pos) if action.is_pointer else True
@@ -258,24 +256,24 @@ class XticView(BoardView):
             col, row = self.pool_cursor % 4, self.pool_cursor // 4
             self.pool_cursor = ((row + dy) % 4) * 4 + (col + dx) % 4
 
-    def _choose(self, target):
+    def _choose(self, target) -> Handled:
         region, index = target
         state = self.state
         if state.phase == "choose":
             if region == POOL and state.available >> index & 1:
-                return (None, index)
+                return Handled(move=(None, index))
             return self._refuse()
         if self.pending_square is None:
             if region != BOARD or state.board[index] >= 0:
                 return self._refuse()
             self.board_cursor = (index % 4, index // 4)
             if state.placement_loses(index) or not state.available:
-                return (index, None)
+                return Handled(move=(index, None))
             self.pending_square = index
             self.region = POOL
             self._settle_cursor()
-            self.app.sounds.play("place")
-            return True
+            self.context.sounds.play("place")
+            return USED
         if region == BOARD:
             if state.board[index] < 0:       # changed their mind: place elsewhere
                 self.pending_square = None
@@ -285,41 +283,38 @@ class XticView(BoardView):
             return self._refuse()
         move = (self.pending_square, index)
         self.pending_square = None
-        return move
+        return Handled(move=move)
 
-    def _refuse(self):
-        self.app.sounds.play("illegal")
-        return True
+    def _refuse(self) -> Handled:
+        self.context.sounds.play("illegal")
+        return USED
 
     # --- animation ------------------------------------------------------------------------
-    def on_move(self, move, before) -> None:
-        """Animate a move just played (`before` is the state as it was)."""
+    def on_move(self, move) -> None:
+        """Animate the move just played."""
         self.pending_square = None
         self.region = POOL if self.state.phase == "choose" else BOARD
         self._settle_cursor()
-        factor = self.app.settings.animation_factor
+        factor = self.context.settings.animation_factor
         square, piece = move
         delay = 0.0
         if factor <= 0:
             self.flights.clear()
             if square is not None:
-                self.app.sounds.play("place")
+                self.context.sounds.play("place")
             if piece is not None:
-                self.app.sounds.play("handover")
+                self.context.sounds.play("handover")
             return
         if square is not None:
             duration = self.PLACE_TIME / factor
-            self.flights.append(Flight(before.hand, self.hand_piece_rect(),
+            # The piece in hand before the move now stands on the square.
+            self.flights.append(Flight(self.state.board[square], self.hand_piece_rect(),
                                        self.piece_rect(square), duration, 0.0, "place",
                                        "place"))
             delay = duration
         if piece is not None:
             self.flights.append(Flight(piece, self.pool_rect(piece), self.hand_piece_rect(),
                                        self.HAND_TIME / factor, delay, "handover", "hand"))
-
-    def capture_before(self) -> SimpleNamespace:
-        """All on_move reads of the position before a move: the piece that was in hand."""
-        return SimpleNamespace(hand=self.state.hand)
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -328,14 +323,14 @@ class XticView(BoardView):
             flight.elapsed += dt
             if not flight.started and flight.elapsed >= flight.delay:
                 flight.started = True
-                self.app.sounds.play(flight.sound)
+                self.context.sounds.play(flight.sound)
         self.flights = [f for f in self.flights if not f.done]
 
     def _paint_ahead(self) -> None:
         """One piece a frame, at the sizes a move shows it (on the board, in hand), until
         all are painted: painting a piece the first time it was placed or handed over
         cost that move's frame 2-4 ms."""
-        palette = self.app.palette
+        palette = self.context.palette
         rects = (self.piece_rect(0), self.hand_piece_rect())
         listed_for = (tuple(rect.size for rect in rects), palette.name)
         if self._unpainted_for != listed_for:
@@ -347,11 +342,11 @@ class XticView(BoardView):
 
     # --- drawing --------------------------------------------------------------------------
     def draw(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         flying_squares = [f.end for f in self.flights if f.kind == "place"]
         hand_flying = any(f.kind == "hand" for f in self.flights)
-        show_cursor = self.app.input.last_device != inp.MOUSE
+        show_cursor = self.context.input.last_device != inp.MOUSE
 
         pygame.draw.rect(surface, palette.board, self.board_rect,
                          border_radius=self.board_rect.w // 14)
@@ -395,9 +390,10 @@ class XticView(BoardView):
         if self.pending_square is not None and self.pending_square != square:
             return
         if square is not None and self.pending_square is None:
-            draw_hint_outline(surface, self.square_rect(square), self.app.palette.highlight_good)
+            draw_hint_outline(surface, self.square_rect(square),
+                              self.context.palette.highlight_good)
         if piece is not None:
-            draw_hint_outline(surface, self.pool_rect(piece), self.app.palette.highlight_good)
+            draw_hint_outline(surface, self.pool_rect(piece), self.context.palette.highlight_good)
 
     def _draw_focus(self, surface, target, colour, width) -> None:
         region, index = target
@@ -408,7 +404,7 @@ class XticView(BoardView):
     def _draw_dangerous_diagonals(self, surface) -> None:
         if self.state.game_type == "nodiags":
             return
-        colour = self.app.palette.board_line
+        colour = self.context.palette.board_line
         if self.state.game_type == "normal":
             for a, b in ((0, 15), (3, 12)):
                 pygame.draw.line(surface, colour, self.square_rect(a).center,
@@ -424,13 +420,13 @@ class XticView(BoardView):
                     for i in range(3))
             if straight:
                 ends = sorted(centres)
-                pygame.draw.line(surface, self.app.palette.highlight_bad, ends[0], ends[-1],
+                pygame.draw.line(surface, self.context.palette.highlight_bad, ends[0], ends[-1],
                                  max(3, self.cell // 16))
 
     def _draw_coordinates(self, surface) -> None:
-        if not self.app.settings.show_coordinates:
+        if not self.context.settings.show_coordinates:
             return
-        palette = self.app.palette
+        palette = self.context.palette
         colour = readable_on(palette.board, palette.text_dim, palette.text, palette.background)
         size = max(12, self.cell // 5)
         # Centred in the board's frame, below the files and left of the ranks.
@@ -444,7 +440,7 @@ class XticView(BoardView):
             draw_text(surface, str(row + 1), (x, rect.centery), size, colour, anchor="center")
 
     def _draw_hand(self, surface, hand_flying: bool) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         pygame.draw.rect(surface, palette.panel, self.hand_rect,
                          border_radius=self._hand_radius())
@@ -468,7 +464,7 @@ class XticView(BoardView):
                 self._draw_number(surface, state.hand, self.hand_rect, self._hand_radius() + 2)
 
     def _draw_pool(self, surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         state = self.state
         choosing = state.phase == "choose" or self.pending_square is not None
         title = "Choose a piece to hand over" if choosing and not state.is_over else "Pieces left"

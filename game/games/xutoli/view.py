@@ -21,7 +21,7 @@ from game.ui import input as inp
 from game.games.xutoli import rules
 from game.ui.text import draw_text, fit_text, render_text
 from game.ui.marks import draw_caption
-from game.views.base import BoardView
+from game.views.base import USED, BoardView, Handled
 from game.games.truchet.view import TruchetView
 from sprites import truchet_tiles as art
 
@@ -41,20 +41,20 @@ class XutoliView(TruchetView):
     region_sizes = False                # a region's size decides nothing in Xutoli
     region_alpha = 90                   # light: the patterns inside stay readable
 
-    def __init__(self, app, state, names):
-        super().__init__(app, state, names)
+    def __init__(self, context, state, names):
+        super().__init__(context, state, names)
         self.show_letters = False
         self.show_legend = False
 
     # --- input ---------------------------------------------------------------------------
-    def handle(self, action, can_move: bool):
+    def handle(self, action) -> Handled:
         kind = action.kind
         if kind == inp.LEGEND:
             self.toggle_legend()
-            return True
+            return USED
         if kind == inp.LABELS:
             self.toggle_letters()
-            return True
+            return USED
         if self.show_legend:
             # The card is modal: back (or a click anywhere) closes it, confirm switches
             # the letters; the board waits underneath.
@@ -62,16 +62,16 @@ class XutoliView(TruchetView):
                 self.toggle_legend()
             elif kind == inp.CONFIRM:
                 self.toggle_letters()
-            return True
-        return super().handle(action, can_move)
+            return USED
+        return super().handle(action)
 
     def toggle_legend(self) -> None:
         self.show_legend = not self.show_legend
-        self.app.sounds.play("menu_move")
+        self.context.sounds.play("menu_move")
 
     def toggle_letters(self) -> None:
         self.show_letters = not self.show_letters
-        self.app.sounds.play("menu_move")
+        self.context.sounds.play("menu_move")
 
     def view_actions(self) -> list:
         """(label, callback) of the view's own buttons, beside the game's."""
@@ -110,16 +110,10 @@ class XutoliView(TruchetView):
             return super().move_columns()
         return BoardView.move_columns(self)
 
-    def capture_before(self):
-        before = super().capture_before()
-        before.winning_formation = self.state.winning_formation
-        return before
-
-    def placed_sound(self, before) -> str:
+    def placed_sound(self, closed_before: int) -> str:
         """The sound of a tile just placed: "pattern" when the turn made the winning
-        formation (a pair of patterns, or a target matched)."""
-        made = self.state.winning_formation is not None and before.winning_formation is None
-        return "pattern" if made else "place"
+        formation (a pair of patterns, or a target matched; a game in play has none)."""
+        return "pattern" if self.state.winning_formation is not None else "place"
 
     # --- the end -------------------------------------------------------------------------
     def final_regions(self) -> list:
@@ -150,7 +144,7 @@ class XutoliView(TruchetView):
         surface.set_clip(previous_clip)
 
     def _draw_letters(self, surface, size: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         radius = max(5, round(size * 0.24))
         text_size = max(10, round(size * 0.34))
         for pattern in self.per_position.get(self.state, "patterns", self.state.patterns):
@@ -187,11 +181,11 @@ class XutoliView(TruchetView):
     def _outline_colour(self, seat: int):
         """A seat's colour for outlines: the highlight for White (white outlines vanish on
         white tiles), the seat's blue otherwise."""
-        palette = self.app.palette
+        palette = self.context.palette
         return palette.highlight_good if seat == 0 else palette.cursor
 
     def _draw_formation(self, surface, formation, size: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         colour = palette.highlight_good
         width = max(3, round(size / 9))
         # The path in the accent colour over a dark edge: it must stand out of the tinted
@@ -211,8 +205,8 @@ class XutoliView(TruchetView):
 
     def _draw_target_card(self, surface) -> None:
         """Each player's target, painted, in the board's top left corner."""
-        palette = self.app.palette
-        s = getattr(self.app, "scale", 1.0)
+        palette = self.context.palette
+        s = self.context.scale
         tile = round(18 * s)
         text_size = round(15 * s)
         pad = round(8 * s)
@@ -237,9 +231,9 @@ class XutoliView(TruchetView):
 
     def _draw_legend(self, surface) -> None:
         """The twelve patterns with their letters, over the board."""
-        palette = self.app.palette
-        s = getattr(self.app, "scale", 1.0)
-        self.app.draw_shade(surface, 170, self.rect)
+        palette = self.context.palette
+        s = self.context.scale
+        self.context.draw_shade(surface, 170, self.rect)
         columns, rows = 6, 2
         tile = max(10, min(round(38 * s), (self.rect.w - round(80 * s)) // (columns * 3)))
         cell_w, cell_h = 3 * tile, 2 * tile + round(48 * s)
