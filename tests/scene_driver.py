@@ -532,3 +532,12 @@ def play_xoliba_move(device, move) -> None:
             device.direction("right")
         assert view.choices[view.choice] == t
         device.confirm()
+
+
+def open_stats(app):
+    """The statistics screen opened over the menu."""
+    from game.scenes.stats import StatsScene
+    app.push(StatsScene(app))
+    step(app, frames=2)
+    assert scene_name(app) == "StatsScene"
+    return app.scene

@@ -12,7 +12,7 @@ from game.records import kept_games, record_files
 from game.scenes import games as games_module
 from game.ui.text import ellipsise_middle, font
 from scene_driver import DEVICES, Mouse, find_item, step, wait_for
-from test_record_files import finished_record
+from samples import finished_record
 
 GOOD = finished_record("xtic")
 LONG_NAME = ("a very long file name someone gave this record of a game of xoliba with a "

@@ -148,3 +148,16 @@ def test_no_test_module_borrows_a_fixture_from_another():
                 if isinstance(node, ast.ImportFrom)
                 for alias in node.names if alias.name in fixtures.get(node.module, ())]
     assert borrowed == []
+
+
+def test_no_test_module_imports_another():
+    # What tests share lives in conftest.py (fixtures) and in the helper modules
+    # (scene_driver, samples, ...), never in a test module another one imports.
+    folder = Path(__file__).resolve().parent
+    imported = [(path.name, name) for path in sorted(folder.rglob("*.py"))
+                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                for name in ([alias.name for alias in node.names]
+                             if isinstance(node, ast.Import) else
+                             [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+                if name.split(".")[0].startswith("test_")]
+    assert imported == []

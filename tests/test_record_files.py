@@ -16,17 +16,7 @@ import game.records
 import game.rules
 from game.records import kept_games, record_files
 from game.core import storage
-
-
-def finished_record(name: str = "xtic", seed: int = 3) -> str:
-    spec = game.rules.get(name)
-    state = spec.new_game(seed=seed, options={"players": 2} if name == "xoliba" else {})
-    rng = random.Random(seed)
-    while not state.is_over:
-        state.play(state.copy().sample_chance() if state.is_chance
-                   else rng.choice(state.legal_moves()))
-    headers = kept_games.record_headers(state, ["You", "Computer (easy)"], now=1_764_000_000)
-    return game.records.dumps(state, headers)
+from samples import finished_record
 
 
 GOOD = finished_record()

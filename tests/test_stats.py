@@ -18,21 +18,14 @@ from game.scenes import stats as stats_scene
 from game.scenes.stats import StatsScene
 from game.services.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
                                  save_stats, stats_path)
-from scene_driver import DEVICES, find_item, labels, scene_name, shoot, step, wheel_event
+from samples import DRAW, HUMAN, computer, many_games, won_by
+from scene_driver import (DEVICES, find_item, labels, open_stats, scene_name, shoot, step,
+                          wheel_event)
 
-HUMAN = Seat("human", None)
 LEVELS, _ = load_levels(LEVELS_FOLDER, check_line=False)
 
 
-def computer(level="easy") -> Seat:
-    return Seat("computer", level)
 
-
-def won_by(seat) -> Outcome:
-    return Outcome(seat, (0, 0), "test")
-
-
-DRAW = Outcome(None, (0, 0), "test")
 
 
 def tally(stats, game, seat, opponents) -> Tally:
@@ -184,27 +177,6 @@ def test_a_good_file_with_every_field():
 
 
 # --- the screen ----------------------------------------------------------------------------
-def open_stats(app) -> StatsScene:
-    app.push(StatsScene(app))
-    step(app, frames=2)
-    assert scene_name(app) == "StatsScene"
-    return app.scene
-
-
-def many_games() -> Stats:
-    """Enough rows that the page scrolls at 1280x720."""
-    stats = Stats()
-    for game, seats in (("xtic", 2), ("che", 2), ("catalina", 2), ("xutoli", 2)):
-        for level in ("beginner", "easy", "hard"):
-            for outcome in (won_by(0), won_by(1), DRAW, won_by(0)):
-                stats.record_game(game, [HUMAN, computer(level)], outcome)
-        stats.record_game(game, [computer("easy"), HUMAN], won_by(1))
-        stats.record_game(game, [HUMAN, HUMAN], won_by(0))
-    stats.record_game("xoliba", [HUMAN, computer("expert")], won_by(0))
-    stats.record_game("xoliba", [HUMAN, computer("expert"), computer("easy")], won_by(2))
-    stats.record_game("xoliba", [HUMAN], Outcome(0, (1,), "solved"))
-    stats.record_game("xoliba", [HUMAN], Outcome(None, (0,), "stuck"))
-    return stats
 
 
 def some_progress() -> PuzzleProgress:

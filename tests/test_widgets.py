@@ -63,7 +63,8 @@ def test_the_statistics_page_is_a_scrolling_container_the_mouse_drags(make_app, 
     keys, the pad and the wheel scroll it by rows: tests/test_stats.py)."""
     import pygame_gui
     from game.services.stats import save_stats
-    from test_stats import many_games, open_stats
+    from samples import many_games
+    from scene_driver import open_stats
     save_stats(many_games())
     app = make_app()
     scene = open_stats(app)
