@@ -12,9 +12,9 @@ The pages retell each game's rules (docs/rules/<game>.md) in teaching order.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -391,7 +391,7 @@ class _Budget:
         if self.node_budget is not None and self.nodes >= self.node_budget:
             raise _OutOfBudget
 
-    def part(self, share: float) -> "_Budget":
+    def part(self, share: float) -> _Budget:
         """A budget of `share` of what is left of this one (nodes and time), with the same
         should_stop; its nodes are counted here only when added."""
         nodes = None if self.node_budget is None else \

@@ -68,7 +68,7 @@ class _Index:
     by the region that it does not contain; tiles[p][corner] = the per-tile root pairs."""
     __slots__ = ("cont", "touch", "tiles")
 
-    def __init__(self, sim: "_Sim"):
+    def __init__(self, sim: _Sim):
         board = sim.board
         layout = board.layout
         find = layout.find

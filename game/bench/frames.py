@@ -36,8 +36,8 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from game.bench import headless_home
 from game.testing.positions import goes_on, keeping_move, random_move

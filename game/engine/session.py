@@ -13,8 +13,8 @@ optional): the screen animates moves, plays sounds and lays out its buttons agai
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import game.records
 from game.engine import kept_games, saves, stats, storage

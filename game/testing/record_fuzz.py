@@ -15,7 +15,8 @@ import json
 import random
 import time
 import traceback
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 import game.records
 from game.testing.playouts import all_modes
