@@ -194,7 +194,7 @@ def open_stats(app) -> StatsScene:
 def many_games() -> Stats:
     """Enough rows that the page scrolls at 1280x720."""
     stats = Stats()
-    for game, seats in (("xtic", 2), ("che", 2), ("catalina", 2), ("xutoli", 2)):
+    for game, _seats in (("xtic", 2), ("che", 2), ("catalina", 2), ("xutoli", 2)):
         for level in ("beginner", "easy", "hard"):
             for outcome in (won_by(0), won_by(1), DRAW, won_by(0)):
                 stats.record_game(game, [HUMAN, computer(level)], outcome)

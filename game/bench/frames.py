@@ -377,7 +377,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
     _rules_rows(app, frames, record, games)
     _stats_row(app, frames, record)
     _games_list_row(app, frames, record, games)
-    for spec, screens in games:
+    for _spec, screens in games:
         if screens.more is not None:
             screens.more(app, frames, record)
     _searching_rows(app, frames, record, games)

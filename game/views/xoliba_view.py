@@ -602,7 +602,7 @@ class XolibaView(BoardView):
         that pointing at a target never waits for its painting."""
         if self.selected is None or self.animating:
             return
-        for to, tris in self.targets(self.selected).items():
+        for _to, tris in self.targets(self.selected).items():
             styles = [True] + ([False] if len(tris) > 1 else [])
             for t in tris:
                 for chosen in styles:
