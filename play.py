@@ -190,7 +190,7 @@ def requirements_digest():
             with open(path, "rb") as handle:
                 content = handle.read()
         except OSError as error:
-            raise LauncherError("Cannot read {}: {}".format(path, error))
+            raise LauncherError("Cannot read {}: {}".format(path, error)) from error
         digest.update(name.encode("utf-8") + b"\0" + content + b"\0")
     return digest.hexdigest()
 

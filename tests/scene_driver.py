@@ -16,10 +16,13 @@ import numpy as np
 import pygame
 
 from game.testing import events
-# The raw events (shared with the benches; the tests import some of them from here) and
-# a fake SDL game controller (the monkey's).
-from game.testing.events import (click_event, drag_events, key_event,
-                                 motion_event, release_event, resize_event, wheel_event)
+# The raw events (shared with the benches; the tests import some of them from here, so
+# those this module does not use are re-exported: `name as name`) and a fake SDL game
+# controller (the monkey's).
+from game.testing.events import click_event, key_event, motion_event, release_event
+from game.testing.events import drag_events as drag_events
+from game.testing.events import resize_event as resize_event
+from game.testing.events import wheel_event as wheel_event
 from game.testing.events import FakePad
 from game.views.xtic_view import BOARD, POOL
 

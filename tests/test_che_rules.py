@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.engine.state import IllegalMoveError
 from game.rules import che
-from game.rules.truchet import LEFT, RIGHT, Tile
+from game.rules.truchet import Tile
 from test_truchet import model_open_cells, model_regions
 
 SPEC = che.SPEC

@@ -345,7 +345,7 @@ def test_a_small_window_still_shows_everything_by_scrolling(make_app):
 def test_finished_games_are_counted_once_and_shown_from_the_menu(make_app):
     from game.engine.saves import Seat
     from game.scenes.play import PlayScene
-    from scene_driver import DEVICES, play_scene, scene_name, step, wait_for_scene
+    from scene_driver import DEVICES, scene_name, step, wait_for_scene
     import game.rules as registry
 
     app = make_app()

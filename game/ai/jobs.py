@@ -77,10 +77,10 @@ def solitaire_deal(args: dict, report) -> dict:
     when no deal of max_deals was proved winnable."""
     import game.rules
     spec = game.rules.get("xoliba")
-    seed = args["seed"]
+    first = args["seed"]
     seconds = args.get("seconds", DEAL_SECONDS)
     counts = {"tried": 0, "lost": 0, "undecided": 0}
-    for seed in range(seed, seed + args.get("max_deals", MAX_DEALS)):
+    for seed in range(first, first + args.get("max_deals", MAX_DEALS)):
         report(dict(counts, seed=seed, started=time.time()))
         board = spec.new_game(seed=seed, options={"players": 1}).board
         res = solver.solve(board, time_budget=seconds, shortest=False)

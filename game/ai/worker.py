@@ -47,7 +47,9 @@ def _serve(conn) -> None:
             else:
                 from game.ai.jobs import JOBS
                 name, args = payload
-                report = lambda value: conn.send((request_id, PROGRESS, value))
+
+                def report(value, request_id=request_id):
+                    conn.send((request_id, PROGRESS, value))
                 conn.send((request_id, JOB, JOBS[name](args, report)))
         except Exception as exc:  # reported to the player, who may take over the seat
             conn.send((request_id, ERROR, f"{type(exc).__name__}: {exc}\n"

@@ -478,8 +478,7 @@ class _Search:
         return best
 
     def deep(self, safe):
-        sim, me = self.sim, self.me
-        opp = 1 - me
+        me = self.me
         scored = []
         searched = []
         try:

@@ -653,7 +653,7 @@ def _replay_rows(app, frames, record, games) -> None:
 
 def _load() -> str:
     try:
-        return "load average %.2f %.2f %.2f" % os.getloadavg()
+        return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     except OSError:
         return "load average unknown"
 

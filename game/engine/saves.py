@@ -100,7 +100,7 @@ class Resumed:
 
 
 def _validate(data):
-    import game.rules   # the games register themselves: `get` must know them
+    import game.rules  # noqa: F401 (the games register themselves: `get` must know them)
     storage.check_version(data, RESUME_VERSION)
     try:
         spec = get(data.get("game"))

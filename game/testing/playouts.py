@@ -688,8 +688,8 @@ def run(args) -> int:
 
 # --- the five games' own modes, invariants and positions ----------------------------------
 # Each game's record names its object here (GameSpec.playouts = "game.testing.playouts:XTIC"
-# ...): this part names the games, the checker above never does.
-from game.rules import catalina, che, truchet, xoliba, xtic, xutoli
+# ...): this part names the games, the checker above never does (hence its import here).
+from game.rules import catalina, che, truchet, xoliba, xtic, xutoli  # noqa: E402
 
 
 def _xtic_modes(spec) -> list[Mode]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from game.ui.text import MIN_TEXT_SCALE

@@ -832,7 +832,7 @@ def illustrate(surface, rect, palette) -> None:
         ox = cell.centerx - (cols - 1) * step / 2
         oy = (top_y + bottom_y) / 2 - (rows - 1) * step / 2
 
-        def at(c, r):
+        def at(c, r, ox=ox, oy=oy):
             return (ox + c * step, oy + r * step)       # r grows downwards here
 
         for r in range(rows):
