@@ -9,6 +9,7 @@ play an Xtic move by moving the cursor (or the pointer) the way a person would.
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -152,12 +153,21 @@ def distinct_colours(surface) -> int:
     return len(np.unique(packed))
 
 
+def save_picture(surface, path: Path) -> None:
+    """Save a PNG whole or not at all: written beside `path` under a name of this process,
+    then renamed over it, so two tests saving the same picture at once (the suite runs in
+    several processes) never leave a torn file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.stem}.{os.getpid()}.partial.png")
+    pygame.image.save(surface, str(partial))
+    os.replace(partial, path)
+
+
 def shoot(app, name):
     """Save the window as tests/screenshots/<name>.png and check it is not blank."""
     step(app, frames=2)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     surface = app.window
-    pygame.image.save(surface, str(SCREENSHOTS / f"{name}.png"))
+    save_picture(surface, SCREENSHOTS / f"{name}.png")
     colours = distinct_colours(surface)
     assert colours > 20, f"{name}: only {colours} colours"
     # More than the background gradient: a good share of pixels differ from it.
