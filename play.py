@@ -3,7 +3,7 @@
 
     python3 play.py                  play
     python3 play.py test [ARGS]      check the code with ruff, then run the whole test
-                                     suite (ARGS go to pytest)
+                                     suite on every core (ARGS go to pytest)
     python3 play.py bench [ARGS]     run the benchmarks (python -m game.bench ARGS)
     python3 play.py build            make the standalone app (game/tools/build.py)
     python3 play.py --help           every option and command (game/cli.py)
@@ -438,7 +438,8 @@ def lint_command():
 
 
 def pytest_command(args):
-    """The suite: the whole tests folder unless the arguments name test paths."""
+    """The suite (pyproject.toml's addopts spread it over every core with pytest-xdist):
+    the whole tests folder unless the arguments name test paths."""
     extra = list(args)
     if not any(looks_like_test_path(arg) for arg in extra):
         extra.insert(0, "tests")

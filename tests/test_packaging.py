@@ -46,6 +46,8 @@ def test_every_folder_pyproject_names_exists():
     assert [folder for folder in named if not (ROOT / folder).is_dir()] == []
 
 
+# Built once for the module (one worker process runs it all: --dist loadfile), in the
+# project's build/ and *.egg-info, where two builds at once would collide.
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """The project built as a wheel (offline, with .venv's setuptools) and installed
@@ -130,6 +132,21 @@ def test_the_test_command_runs_ruff_and_stops_on_a_finding(monkeypatch):
     monkeypatch.setattr(play, "run_child", lambda command, *_: ran.append(command) or 1)
     assert play.main(["test"]) == 1
     assert ran == [commands[0]]
+
+
+def test_the_test_tools_are_pinned_and_the_suite_uses_every_core():
+    """play.py installs requirements-test.txt: ruff and pytest-xdist come with it, at the
+    versions the test extra names; addopts spreads the suite over every core."""
+    pinned = dict(line.split(";")[0].strip().split("==") for line in
+                  (ROOT / "requirements-test.txt").read_text(encoding="utf-8").splitlines()
+                  if "==" in line and not line.startswith("#"))
+    assert {"ruff", "pytest-xdist", "execnet"} <= set(pinned)
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        extra = tomllib.load(handle)["project"]["optional-dependencies"]["test"]
+    assert f"ruff=={pinned['ruff']}" in extra
+    assert any(need.startswith("pytest-xdist") for need in extra)
+    addopts = pyproject_tools()["pytest"]["ini_options"]["addopts"]
+    assert addopts[addopts.index("-n") + 1] == "auto" and "--dist" in addopts
 
 
 def test_ruff_finds_nothing():
