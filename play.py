@@ -2,7 +2,8 @@
 """Launcher for Little Abstracts. Standard library only.
 
     python3 play.py                  play
-    python3 play.py test [ARGS]      run the whole test suite (ARGS go to pytest)
+    python3 play.py test [ARGS]      check the code with ruff, then run the whole test
+                                     suite on every core (ARGS go to pytest)
     python3 play.py bench [ARGS]     run the benchmarks (python -m game.bench ARGS)
     python3 play.py build            make the standalone app (game/tools/build.py)
     python3 play.py --help           every option and command (game/launch/cli.py)
@@ -190,7 +191,7 @@ def requirements_digest():
             with open(path, "rb") as handle:
                 content = handle.read()
         except OSError as error:
-            raise LauncherError("Cannot read {}: {}".format(path, error))
+            raise LauncherError("Cannot read {}: {}".format(path, error)) from error
         digest.update(name.encode("utf-8") + b"\0" + content + b"\0")
     return digest.hexdigest()
 
@@ -413,23 +414,36 @@ def json_list(items):
     return json.dumps(list(items))
 
 
-def build_command(request, windowed):
-    """Return (command, what) for a parsed command line (game/launch/cli.py Request)."""
+def build_commands(request, windowed):
+    """Return (commands, what) for a parsed command line (game/launch/cli.py Request): the
+    commands run one after another, and the first that fails ends the run."""
     if request.command == "test":
-        extra = list(request.rest)
-        if not any(looks_like_test_path(arg) for arg in extra):
-            extra.insert(0, "tests")
-        return [venv_python(), "-m", "pytest"] + extra, "tests"
+        return [lint_command(), pytest_command(request.rest)], "tests"
     if request.command == "bench":
-        return [venv_python(), "-m", "game.bench"] + list(request.rest), "bench"
+        return [[venv_python(), "-m", "game.bench"] + list(request.rest)], "bench"
     if request.command == "build":
         out = [] if request.out is None else ["--out", os.path.abspath(request.out)]
-        return [venv_python(), "-m", "game.tools.build"] + out, "build"
+        return [[venv_python(), "-m", "game.tools.build"] + out], "build"
     game_python = venv_python(gui=ON_WINDOWS and windowed)
     if not os.path.isfile(game_python):
         game_python = venv_python()
     args = [request.command] if request.command else sorted(request.flags)
-    return [game_python, "-m", "game"] + args, "game"
+    return [[game_python, "-m", "game"] + args], "game"
+
+
+def lint_command():
+    """`test` starts with ruff over the whole project (its rules: pyproject.toml,
+    [tool.ruff]); a finding fails the command before the suite starts."""
+    return [venv_python(), "-m", "ruff", "check", HERE]
+
+
+def pytest_command(args):
+    """The suite (pyproject.toml's addopts spread it over every core with pytest-xdist):
+    the whole tests folder unless the arguments name test paths."""
+    extra = list(args)
+    if not any(looks_like_test_path(arg) for arg in extra):
+        extra.insert(0, "tests")
+    return [venv_python(), "-m", "pytest"] + extra
 
 
 def looks_like_test_path(arg):
@@ -454,9 +468,17 @@ def main(argv=None, windowed=False):
             say(cli.help_text(PROG) + "\n\n" + SETUP_NOTE)
             return 0
         ensure_environment(windowed)
-        command, what = build_command(request, windowed)
+        commands, what = build_commands(request, windowed)
         capture = what == "game" and (windowed or not has_console())
-        return run_child(command, windowed, capture)
+        for command in commands:
+            code = run_child(command, windowed, capture)
+            if code != 0:
+                if command == lint_command():
+                    say("ruff found the problems above, so the tests did not run ({} -m"
+                        " ruff check --fix mends some of them).".format(
+                            os.path.relpath(venv_python(), HERE)), sys.stderr)
+                return code
+        return 0
     except LauncherError as error:
         report_error(error.message, error.detail, windowed)
         return 1

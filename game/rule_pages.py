@@ -10,9 +10,9 @@ is drawn (`art`), so the pages' tables stay light.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Callable
 
 
 @dataclass(frozen=True)

@@ -559,7 +559,7 @@ class DiceRoll:
         states = sorted(self.die_states(), key=lambda s: s[2])
         lift = 0.5                  # on screen, height raises the die by this much
         shadow = shadow_image(size)
-        for x, y, h, angle, squash, value in states:
+        for x, y, h, angle, _squash, _value in states:
             # The shadow stays on the floor, smaller and fainter the higher the die.
             rise = min(1.0, h / max(1.0, self.tray.h))
             s = 1.0 - 0.3 * rise

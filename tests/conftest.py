@@ -1,24 +1,57 @@
-"""Shared test set-up: headless SDL, an importable project root, a private app home, and
-the headless apps every screen test drives (the `make_app` and `app` fixtures)."""
+"""Shared test set-up: headless SDL, an importable project root, a private app home for
+every test, and the headless apps every screen test drives (the `make_app` and `app`
+fixtures).
+
+The suite runs in several processes at once (pytest-xdist, pyproject.toml's addopts):
+nothing here or in a test may share a file, a folder or a port with another test."""
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")     # once per worker process
+
+# Never the player's own folders, and never one shared with another test process: until
+# a test's own home (below) is set, LITTLE_ABSTRACTS_HOME is a folder of this process.
+_PROCESS_HOME = tempfile.mkdtemp(prefix="little-abstracts-tests-")
+os.environ["LITTLE_ABSTRACTS_HOME"] = _PROCESS_HOME
+atexit.register(shutil.rmtree, _PROCESS_HOME, ignore_errors=True)
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 # Imported only now, with the drivers chosen and the project root on sys.path.
+import pygame
 import pytest
 
 import sounds.bank as sound_bank
 from game.app import App
 from game.scenes.menu import MenuScene
+from game.ui.text import reset_fonts
 from scene_driver import step
 from sounds.synth import synthesise
+
+
+@pytest.fixture(autouse=True)
+def _own_home(tmp_path_factory, monkeypatch):
+    """Every test starts with an empty home of its own (settings, saves, records): what
+    one test leaves there cannot reach another, whatever ran before it and wherever."""
+    monkeypatch.setenv("LITTLE_ABSTRACTS_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _pygame_as_every_test_finds_it():
+    """Every test finds pygame started and the text caches valid, whatever ran before it
+    in its process: an App's shutdown quits pygame, and the fonts cached before die
+    with it ("font module quit since font created")."""
+    if not (pygame.get_init() and pygame.font.get_init()):
+        pygame.init()
+        reset_fonts()
 
 
 @pytest.fixture

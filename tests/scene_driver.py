@@ -9,6 +9,7 @@ play an Xtic move by moving the cursor (or the pointer) the way a person would.
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 
@@ -16,10 +17,13 @@ import numpy as np
 import pygame
 
 from game.testing import events
-# The raw events (shared with the benches; the tests import some of them from here) and
-# a fake SDL game controller (the monkey's).
-from game.testing.events import (click_event, drag_events, key_event,
-                                 motion_event, release_event, resize_event, wheel_event)
+# The raw events (shared with the benches; the tests import some of them from here, so
+# those this module does not use are re-exported: `name as name`) and a fake SDL game
+# controller (the monkey's).
+from game.testing.events import click_event, key_event, motion_event, release_event
+from game.testing.events import drag_events as drag_events
+from game.testing.events import resize_event as resize_event
+from game.testing.events import wheel_event as wheel_event
 from game.testing.events import FakePad
 from game.games.xtic.view import BOARD, POOL
 
@@ -149,12 +153,21 @@ def distinct_colours(surface) -> int:
     return len(np.unique(packed))
 
 
+def save_picture(surface, path: Path) -> None:
+    """Save a PNG whole or not at all: written beside `path` under a name of this process,
+    then renamed over it, so two tests saving the same picture at once (the suite runs in
+    several processes) never leave a torn file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f"{path.stem}.{os.getpid()}.partial.png")
+    pygame.image.save(surface, str(partial))
+    os.replace(partial, path)
+
+
 def shoot(app, name):
     """Save the window as tests/screenshots/<name>.png and check it is not blank."""
     step(app, frames=2)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     surface = app.window
-    pygame.image.save(surface, str(SCREENSHOTS / f"{name}.png"))
+    save_picture(surface, SCREENSHOTS / f"{name}.png")
     colours = distinct_colours(surface)
     assert colours > 20, f"{name}: only {colours} colours"
     # More than the background gradient: a good share of pixels differ from it.

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game.core.state import IllegalMoveError
 from game.games.che import rules as che
-from game.games.truchet.layout import LEFT, RIGHT, Tile
+from game.games.truchet.layout import Tile
 from truchet_model import model_open_cells, model_regions
 
 SPEC = che.SPEC

@@ -1,6 +1,7 @@
 """The engine contract (docs/ENGINE.md): registry, specs, options, saves, errors."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -149,7 +150,7 @@ def test_state_basics():
 
 def test_outcome_is_frozen():
     outcome = Outcome(1, (0, 1), "x")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         outcome.winner = 0
 
 

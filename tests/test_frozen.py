@@ -22,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.frozen
 
 
+# Built once for the module: the suite hands whole modules to its worker processes
+# (pyproject.toml's --dist loadfile), so one process builds, in the project's build/.
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     out = tmp_path_factory.mktemp("dist")

@@ -4,6 +4,7 @@ beside its shortened name; every column's text fits its column at every window s
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 
@@ -192,15 +193,31 @@ def big(text: str, size: int = game.records.MAX_BYTES - 10_000) -> str:
     return text + "\n" * (size - len(text))
 
 
-def test_records_are_checked_off_the_frame_loop(make_app):
+def held_checks(monkeypatch) -> threading.Event:
+    """The checker's answers held back until the event is set: what the screen shows
+    while it checks is looked at before any check can end, however busy the machine
+    (under load, big records were all checked before the first look)."""
+    release = threading.Event()
+    ask = record_files.Checker._ask
+
+    def held(self, conn, file):
+        release.wait(timeout=60)
+        return ask(self, conn, file)
+    monkeypatch.setattr(record_files.Checker, "_ask", held)
+    return release
+
+
+def test_records_are_checked_off_the_frame_loop(make_app, monkeypatch):
     keep({f"2026112{number}-100000-xtic.txt": big(GOOD) for number in range(4)})
+    release = held_checks(monkeypatch)
     app = make_app()
     Mouse(app).activate("Games")
     scene = app.scene
     step(app)
-    assert len(scene.records) == 4 and len(unchecked_rows(scene)) >= 3, \
+    assert len(scene.records) == 4 and len(unchecked_rows(scene)) == 4, \
         "the screen is shown without waiting for the checks"
     assert scene.row_text(3).endswith(" · checking…")
+    release.set()
     wait_for(app, lambda: not unchecked_rows(scene), what="the records checked")
     assert all(entry.game == "xtic" for entry in scene.records)
 
@@ -237,16 +254,18 @@ def test_a_second_visit_checks_only_the_files_changed(make_app):
     assert scene.records[0].path == paths[1] and "'Seed:'" in scene.records[0].problem
 
 
-def test_a_filtered_list_drops_the_other_games_once_checked(make_app):
+def test_a_filtered_list_drops_the_other_games_once_checked(make_app, monkeypatch):
     keep({"20261120-100000-che.txt": big(finished_record("che"), 200_000),
           "20261121-100000-xtic.txt": big(GOOD, 200_000)})
+    release = held_checks(monkeypatch)
     app = make_app()
     mouse = Mouse(app)
     mouse.activate("Games")
     scene = app.scene
     mouse.change("Show", +1)                     # all games -> Catalina Tiles
     mouse.change("Show", +1)                     # -> Che
-    assert unchecked_rows(scene), "still checking: they may be Che's"
+    assert len(unchecked_rows(scene)) == 2, "still checking: they may be Che's"
+    release.set()
     wait_for(app, lambda: not unchecked_rows(scene), what="the records checked")
     assert [entry.game for entry in scene.records] == ["che"] and len(rows(scene)) == 1
 

@@ -7,6 +7,7 @@ the screen may still be alive. The long runs (hours of attract mode, thousands o
 resizes and games) are `python -m game.bench memory`."""
 from __future__ import annotations
 
+import importlib
 import random
 import weakref
 
@@ -98,13 +99,10 @@ def test_a_surface_cache_forgets_the_least_recently_used_past_its_budget():
 
 def test_every_budget_belongs_to_a_cache():
     # The painters' modules make their caches as they are imported.
-    import game.ui.text
-    import game.games.truchet.view
-    import sprites.catalina_pieces
-    import sprites.display_format
-    import sprites.truchet_tiles
-    import sprites.xoliba_pieces
-    import sprites.xtic_pieces
+    for module in ("game.ui.text", "game.games.truchet.view", "sprites.catalina_pieces",
+                   "sprites.display_format", "sprites.truchet_tiles", "sprites.xoliba_pieces",
+                   "sprites.xtic_pieces"):
+        importlib.import_module(module)
     assert set(surface_cache.BUDGETS) <= set(surface_cache.cached_bytes())
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from game import cli
 from sprites.palettes import PALETTE_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,6 +46,8 @@ def test_every_folder_pyproject_names_exists():
     assert [folder for folder in named if not (ROOT / folder).is_dir()] == []
 
 
+# Built once for the module (one worker process runs it all: --dist loadfile), in the
+# project's build/ and *.egg-info, where two builds at once would collide.
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory):
     """The project built as a wheel (offline, with .venv's setuptools) and installed
@@ -97,15 +100,57 @@ def test_the_installed_command_is_strict(installed, tmp_path):
     assert "from little_abstracts import main" in script.read_text(encoding="utf-8")
 
 
-def test_no_linter_codes_where_no_linter_runs():
-    """No linter is a dependency or runs, so a linter's suppression comment only pretends
-    to be checked: a reason is written as a plain comment instead."""
-    marker = "# " + "noqa"          # (spelt apart, or this file would hold one)
-    found = [f"{path.relative_to(ROOT)}:{number}"
-             for folder in ("game", "tests", "sprites", "sounds")
-             for path in sorted((ROOT / folder).rglob("*.py"))
-             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-             if marker in line]
-    found += [name for name in ("play.py", "play.pyw")
-              if marker in (ROOT / name).read_text(encoding="utf-8")]
-    assert not found, found
+# --- the linter: configured here, run by `python3 play.py test` before the suite -------
+def test_ruff_is_configured_and_every_rule_left_out_says_why():
+    lint = pyproject_tools()["ruff"]["lint"]
+    assert {"E4", "E7", "E9", "F", "B", "UP"} <= set(lint["select"])
+    # A suppression names its rule (PGH004) and one that suppresses nothing goes (RUF100).
+    assert {"PGH", "RUF100"} <= set(lint["select"])
+    # Each rule ignored, everywhere or in one file, has its reason on the line above.
+    lines = (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines()
+    start = lines.index("[tool.ruff.lint]")
+    end = next(i for i in range(start + 1, len(lines))
+               if lines[i].startswith("[") and not lines[i].startswith("[tool.ruff"))
+    section = lines[start:end]
+    ignore = section.index("ignore = [")
+    entries = [i for i in range(ignore + 1, section.index("]", ignore))
+               if section[i].strip().startswith('"')]
+    entries += [i for i, line in enumerate(section) if " = [" in line and line.startswith('"')]
+    assert len(entries) == len(lint["ignore"]) + len(lint["per-file-ignores"])
+    assert [section[i] for i in entries if not section[i - 1].strip().startswith("#")] == []
+
+
+def test_the_test_command_runs_ruff_and_stops_on_a_finding(monkeypatch):
+    """`python3 play.py test` runs `ruff check` over the project first, then pytest; when
+    ruff finds something, the suite does not start and the command fails."""
+    import play
+    commands, _ = play.build_commands(cli.parse(["test", "-x"]), windowed=False)
+    assert commands[0] == [play.venv_python(), "-m", "ruff", "check", play.HERE]
+    assert commands[-1][1:] == ["-m", "pytest", "tests", "-x"]
+    ran = []
+    monkeypatch.setattr(play, "ensure_environment", lambda windowed: None)
+    monkeypatch.setattr(play, "run_child", lambda command, *_: ran.append(command) or 1)
+    assert play.main(["test"]) == 1
+    assert ran == [commands[0]]
+
+
+def test_the_test_tools_are_pinned_and_the_suite_uses_every_core():
+    """play.py installs requirements-test.txt: ruff and pytest-xdist come with it, at the
+    versions the test extra names; addopts spreads the suite over every core."""
+    pinned = dict(line.split(";")[0].strip().split("==") for line in
+                  (ROOT / "requirements-test.txt").read_text(encoding="utf-8").splitlines()
+                  if "==" in line and not line.startswith("#"))
+    assert {"ruff", "pytest-xdist", "execnet"} <= set(pinned)
+    with open(ROOT / "pyproject.toml", "rb") as handle:
+        extra = tomllib.load(handle)["project"]["optional-dependencies"]["test"]
+    assert f"ruff=={pinned['ruff']}" in extra
+    assert any(need.startswith("pytest-xdist") for need in extra)
+    addopts = pyproject_tools()["pytest"]["ini_options"]["addopts"]
+    assert addopts[addopts.index("-n") + 1] == "auto" and "--dist" in addopts
+
+
+def test_ruff_finds_nothing():
+    """The same check for a suite started without play.py (pytest alone)."""
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", str(ROOT)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr

@@ -265,12 +265,14 @@ def test_a_random_deal_is_found_then_played_and_kept(make_app):
     app = make_app()
     mouse = DEVICES["mouse"](app)
     select = open_puzzles(app, mouse)
-    # Seed 2000 is proved lost, 2001 winnable: the search passes one deal over.
+    # Seed 2000 is proved lost, 2001 winnable: the search passes one deal over. 2001 is
+    # proved in about 0.2 s of CPU; the seconds per deal are a ceiling, wide for a busy
+    # machine (with 8, a suite on both cores beside other work passed 2001 over).
     app.push(DealSearchScene(app, select.progress, select.levels, seed=2000,
-                             budgets={"seconds": 8, "shorten": 0.3}))
+                             budgets={"seconds": 60, "shorten": 0.3}))
     step(app, frames=2)
     shoot(app, "puzzles_deal_search")
-    wait_for(app, lambda: scene_name(app) == "PuzzleScene", timeout=60, what="a deal")
+    wait_for(app, lambda: scene_name(app) == "PuzzleScene", timeout=150, what="a deal")
     puzzle = app.scene
     assert puzzle.is_deal and puzzle.level.id == "deal-2001"
     assert app.worker.progress["tried"] == 1 and app.worker.progress["lost"] == 1

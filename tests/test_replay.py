@@ -115,7 +115,7 @@ def test_the_list_scrolls_with_the_focus_and_the_wheel(make_app):
     open_games(app, device)
     scene = app.scene
     assert len(scene.records) == 30 and scene.visible < 30
-    press_first_row  # (the focus goes to the list from the controls)
+    # (the focus goes to the list from the controls)
     device.focus(find_item(scene, "Paste a record"))
     device.direction("right")
     while scene.ring.current.extra.get("row") != scene.offset:

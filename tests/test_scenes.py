@@ -367,7 +367,7 @@ def test_pause_overlay(app, device_name):
 
 
 def test_gamepad_unplugged_in_play_pauses_with_a_message(app):
-    pad = Gamepad(app)
+    Gamepad(app)                           # plugged in, as PAD_ID
     play = start_game(app, [HUMAN, HUMAN])
     step(app, [pad_removed_event(PAD_ID + 1)], frames=2)   # an unknown pad: nothing
     assert app.scene is play
@@ -479,8 +479,8 @@ def test_fresh_app_offers_to_continue(make_app):
     for number, move in enumerate([(None, 3), (5, 12)]):
         move = move if move in state.legal_moves() else state.legal_moves()[0]
         play_moves(app, keyboard, [move])
-        wait_for(app, lambda: len(state.history) == 2 * number + 2 and not play.view.animating,
-                 what="the computer's reply")
+        wait_for(app, lambda number=number: len(state.history) == 2 * number + 2
+                 and not play.view.animating, what="the computer's reply")
     keyboard.undo()                        # the human's move and the computer's reply
     assert len(state.history) == 2 and state.can_redo and state.to_play == 0
     saved = state.to_json()

@@ -8,7 +8,6 @@ import pytest
 
 import game.rules
 from game.services import stats
-from game.services import saves
 from game.rule_pages import pages
 from game.scenes import attract
 from scene_driver import (DEVICES, labels, scene_name, settle, shoot, step, wait_for,

@@ -63,7 +63,7 @@ def test_the_games_colours_come_from_their_records():
     for field in declared:          # not a field of the shared palette
         assert field not in {f.name for f in dataclasses.fields(DEFAULT)}
     with pytest.raises(AttributeError, match="no_such_colour"):
-        DEFAULT.no_such_colour
+        _ = DEFAULT.no_such_colour
     hash(DEFAULT)                       # still plain, frozen data
 
 

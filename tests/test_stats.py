@@ -15,7 +15,6 @@ from game.core.state import Outcome
 from game.games.xoliba.puzzle_progress import PuzzleProgress, load_progress, save_progress
 from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.scenes import stats as stats_scene
-from game.scenes.stats import StatsScene
 from game.services.stats import (STATS_VERSION, Stats, Tally, load_stats, record_finished_game,
                                  save_stats, stats_path)
 from samples import DRAW, HUMAN, computer, many_games, won_by
@@ -315,9 +314,8 @@ def test_a_small_window_still_shows_everything_by_scrolling(make_app):
 
 # --- wired into the app ------------------------------------------------------------------
 def test_finished_games_are_counted_once_and_shown_from_the_menu(make_app):
-    from game.services.saves import Seat
     from game.scenes.play import PlayScene
-    from scene_driver import DEVICES, play_scene, scene_name, step, wait_for_scene
+    from scene_driver import DEVICES, scene_name, step, wait_for_scene
     import game.rules as registry
 
     app = make_app()

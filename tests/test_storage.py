@@ -49,7 +49,7 @@ def test_dirs_without_override(monkeypatch, tmp_path):
 def test_atomic_write_creates_folders_and_writes(app_home):
     path = storage.data_dir() / "deep" / "saves" / "game.json"
     storage.atomic_write_text(path, "héllo ✓\n")
-    assert path.read_bytes() == "héllo ✓\n".encode("utf-8")
+    assert path.read_bytes() == "héllo ✓\n".encode()
     assert siblings(path) == ["game.json"]
 
 

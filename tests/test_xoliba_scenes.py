@@ -60,7 +60,8 @@ def test_a_whole_game_of_a_match_with_one_device(make_app, device_name):
         moves = state.legal_moves()
         if moves == ["pass"]:
             before = len(state.history)
-            wait_for(app, lambda: len(state.history) > before, what="the automatic pass")
+            wait_for(app, lambda before=before: len(state.history) > before,
+                     what="the automatic pass")
             passes += 1
             continue
         move = rng.choice(moves)
@@ -171,8 +172,8 @@ def test_three_players_with_two_computers(make_app):
             settle(app)
         else:
             before = len(play.state.history)
-            wait_for(app, lambda: len(play.state.history) > before or play.state.is_over,
-                     what="a computer move or pass")
+            wait_for(app, lambda before=before: len(play.state.history) > before
+                     or play.state.is_over, what="a computer move or pass")
             settle(app)
     shoot(app, "xoliba_three_players_app")
     assert len(play.state.history) >= 4

@@ -129,7 +129,7 @@ def test_easy_and_hard_never_play_a_tile_that_loses_at_once():
             assert state.results[move] != 1 - state.to_play, (level, state.move_list())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def block_positions():
     """Positions where the opponent threatens to win next move, the mover cannot win
     now, and some tile leaves the opponent no winning tile (found cheaply with the AI's

@@ -202,7 +202,7 @@ def test_the_16_arrangements_around_a_centre_make_the_patterns_with_their_rotati
         assert pattern_letter(pattern.key)[:2] == (expected, expected_colour)
     # The rotation counts of the seed: X and O one, I two, U, T and L four.
     assert shapes == {"X": 1, "O": 1, "I": 2, "U": 4, "T": 4, "L": 4}
-    for letter, keys in pictures.items():
+    for _letter, keys in pictures.items():
         assert len({canonical_key(k, 2) for k in keys}) == 1       # one pattern
         key = next(iter(keys))
         turned = {key}

@@ -62,7 +62,7 @@ def model_regions(tiles):
     colours = model_colours(tiles)
     filled = {(t[0], t[1]) for t in tiles}
     links = {v: set() for v in colours}
-    for x, y, colour, orient in tiles:
+    for x, y, _colour, orient in tiles:
         a, b = band(x, y, orient)
         links[a].add(b)
         links[b].add(a)

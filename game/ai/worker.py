@@ -49,7 +49,9 @@ def _serve(conn) -> None:
             else:
                 from game.core.registry import load_reference
                 job, args = payload
-                report = lambda value: conn.send((request_id, PROGRESS, value))
+
+                def report(value, request_id=request_id):
+                    conn.send((request_id, PROGRESS, value))
                 conn.send((request_id, JOB, load_reference(job)(args, report)))
         except Exception as exc:  # reported to the player, who may take over the seat
             conn.send((request_id, ERROR, f"{type(exc).__name__}: {exc}\n"

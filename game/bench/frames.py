@@ -36,8 +36,8 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from game.bench import headless_home
 from game.testing.positions import goes_on, keeping_move, random_move
@@ -373,7 +373,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
     _rules_rows(app, frames, record, games)
     _stats_row(app, frames, record)
     _games_list_row(app, frames, record, games)
-    for spec, screens in games:
+    for _spec, screens in games:
         if screens.more is not None:
             screens.more(app, frames, record)
     _searching_rows(app, frames, record, games)
@@ -650,7 +650,7 @@ def _replay_rows(app, frames, record, games) -> None:
 
 def _load() -> str:
     try:
-        return "load average %.2f %.2f %.2f" % os.getloadavg()
+        return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
     except OSError:
         return "load average unknown"
 

@@ -276,8 +276,9 @@ def _changes_on_screens(app, recorder, count: int, seed: int, change, what: str)
             change(rng)
             show(app, 3)
         screen = type(app.scene).__name__
-        recorder.watch(change_and_show, lambda: f"{what} {number + 1} on {screen}, to "
-                                                f"{app.size[0]}×{app.size[1]}")
+        recorder.watch(change_and_show,
+                       lambda number=number, screen=screen: f"{what} {number + 1} on {screen}, "
+                                                            f"to {app.size[0]}×{app.size[1]}")
         recorder.sample(force=True, label=f"{number + 1} {what}, {app.size[0]}×{app.size[1]}")
 
 
@@ -301,11 +302,11 @@ def games_section(app, recorder, count: int) -> None:
         number += 1
         results = []
 
-        def play_game():
+        def play_game(state=state, seats=seats, results=results):
             app.home()
             results.append(_play_to_results(app, app.open("play", state, seats), rng))
-        recorder.watch(play_game, lambda: f"game {number} ({mode.name}), "
-                                          f"{len(state.history)} moves")
+        recorder.watch(play_game, lambda number=number, mode=mode, state=state:
+                       f"game {number} ({mode.name}), {len(state.history)} moves")
         if results[0]:
             finished += 1
         else:

@@ -40,7 +40,7 @@ import random
 import statistics
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import game.rules
 from game.bench import uct

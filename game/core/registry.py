@@ -10,9 +10,10 @@ rules pages' art...) are references, "module:attribute" texts imported when firs
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 from game.core.json_data import parse_json
 from game.core.state import SAVE_FORMAT_VERSION, GameState, many_moves

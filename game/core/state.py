@@ -11,9 +11,10 @@ import copy as _copy
 import gc
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Hashable
+from typing import Any
 
 
 class IllegalMoveError(ValueError):
@@ -227,7 +228,7 @@ class GameState(ABC):
         state.pop("_notation", None)
         return state
 
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         return _copy.deepcopy(self)
 
     def to_json(self) -> str:

@@ -68,11 +68,11 @@ def dumps(state, headers: dict | None = None) -> str:
 def loads(text: str):
     """(the state the record ends in, its headers as a dict of str). ValueError naming
     the line for anything malformed, an unknown game or option, or an illegal move."""
-    headers, lines, number = _headers(text)
+    headers, lines, end = _headers(text)
     state = _start(headers)
     expected = 1
     with many_moves():
-        for number, line in enumerate(lines[number:], number + 1):
+        for number, line in enumerate(lines[end:], end + 1):
             if not line.strip():
                 continue
             match = _MOVE.fullmatch(line.strip())

@@ -10,8 +10,8 @@ not focused (the keys moved on) shows only a lighter outline.
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import pygame
 import pygame_gui

@@ -49,7 +49,7 @@ class Match:
             self.state = self.spec.new_game(seed=self.game_seed(0), options=self.options)
 
     @classmethod
-    def start(cls, spec, options: dict, seed: int | None = None) -> "Match":
+    def start(cls, spec, options: dict, seed: int | None = None) -> Match:
         options = spec.validate_options(options)
         rules = match_rules(spec, options)
         if rules is None:
@@ -147,7 +147,7 @@ class Match:
         return {"seed": self.seed, "records": [r.to_dict() for r in self.records]}
 
     @classmethod
-    def from_dict(cls, spec, state, data) -> "Match":
+    def from_dict(cls, spec, state, data) -> Match:
         """The match around `state` (the current game, restored separately)."""
         if not isinstance(data, dict) or not isinstance(data.get("seed"), int):
             raise ValueError("the match has no seed")

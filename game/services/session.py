@@ -15,8 +15,8 @@ a human at this screen by hand (through the board view), the computer through th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import game.records
 from game.records import kept_games

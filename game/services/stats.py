@@ -50,7 +50,7 @@ class Tally:
         self.played += 1
         setattr(self, result, getattr(self, result) + 1)
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         for name in ("played", "won", "drawn", "lost"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 

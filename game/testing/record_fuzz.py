@@ -14,7 +14,8 @@ from __future__ import annotations
 import random
 import time
 import traceback
-from typing import Callable, NamedTuple
+from collections.abc import Callable
+from typing import NamedTuple
 
 import game.records
 import game.rules

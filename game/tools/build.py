@@ -44,7 +44,7 @@ def main(argv=None) -> int:
                         help="folder for the app and its archive (default: dist/)")
     args = parser.parse_args(argv)
     try:
-        import PyInstaller
+        import PyInstaller  # noqa: F401 (only whether it can be imported)
     except ImportError:
         print("PyInstaller is missing: `python3 play.py build` installs it into .venv "
               "(requirements-test.txt).", file=sys.stderr)

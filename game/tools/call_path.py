@@ -32,7 +32,7 @@ MAX_CLICKS = 3000           # clicks the search makes before it gives up
 
 
 class Call:
-    def __init__(self, module: str, name: str, parent: "Call | None"):
+    def __init__(self, module: str, name: str, parent: Call | None):
         self.module = module
         self.name = name
         self.parent = parent

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from game.ui.text import MIN_TEXT_SCALE
@@ -42,7 +42,7 @@ def theme_file(palette) -> Path:
     return THEME_FOLDER / f"{stem}.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _read(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 

@@ -308,7 +308,6 @@ class CatalinaState(GameState):
             return
         owner = mover if result == 0 else 1 - mover if result == 1 else DEAD
         self.large[big] = owner
-        R, C = big // 3 + 1, big % 3 + 1
         line = next((ln for ln, mask in zip(LINES, LINE_MASKS) if mask & mine == mask), None)
         if line is not None:
             self.lines[big] = tuple(CLAIMS[big * 9 + s] for s in line)

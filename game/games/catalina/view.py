@@ -654,7 +654,7 @@ def illustrate_notation(surface, rect, palette) -> None:
     side = max(30, min(rect.w - 2 * label, rect.h - 2 * label - text * 2))
     board = pygame.Rect(rect.centerx - side // 2 + label // 2, rect.y + label, side, side)
     large = {(x, y): palette.square_light if (x + y) % 2 == 0 else palette.square_dark
-             for x in range(6, 9) for y in range(0, 3)}
+             for x in range(6, 9) for y in range(3)}
     fill = {key: palette.highlight_good for key in large}
     fill[(6, 2)] = palette.accent
     cell_rect = draw_nested_board(surface, board, palette, fill=fill)

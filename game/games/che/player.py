@@ -62,7 +62,7 @@ import random
 import time
 
 from game.ai import SearchCancelled, SearchTimeout
-from game.games.truchet.layout import (BAND_STEPS, CORNER_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
+from game.games.truchet.layout import (BAND_STEPS, LEFT, NEIGHBOUR_STEPS, OFFSET,
                                        RIGHT, STRIDE, Tile, TruchetLayout)
 
 LEVELS = ("beginner", "easy", "medium", "hard")
@@ -335,7 +335,7 @@ class _Sim:
     def evaluate(self, me: int, size_weight=SIZE_WEIGHT, size_curve=SIZE_CURVE) -> float:
         """The position after `me`'s complete turn (the opponent to move), from `me`'s side."""
         opp = 1 - me
-        mine, theirs = self.target(me), self.target(opp)
+        mine = self.target(me)
         score = 0.0
         threats = 0
         for r, libs in self.liberties(most=5).items():
@@ -766,7 +766,7 @@ class _TurnSearch:
     def choose(self):
         """(tiles of the chosen turn, value): the whole turn, of which the first tile is
         played now."""
-        sim, layout, me = self.sim, self.sim.layout, self.me
+        sim, me = self.sim, self.me
         line = sim.win_search(me, self.owed)
         if line:
             return line, WIN

@@ -26,8 +26,8 @@ from __future__ import annotations
 from game.core.registry import GameSpec, Option
 from game.core.state import GameState, IllegalMoveError, Outcome
 # Some of these are not used here: views and the computer player import them from here.
-from game.games.truchet.layout import (LEFT, TILE_COLOURS, RIGHT, Tile, TruchetLayout, format_tile,
-                                       key_of, parse_tile_move)
+from game.games.truchet.layout import (TILE_COLOURS, Tile, TruchetLayout, format_tile,
+                                       parse_tile_move)
 
 LIGHT, DARK = 0, 1
 AGREE = "agree"         # both players agree to end (unlimited pool only): scored as a run-out

@@ -160,7 +160,7 @@ def parse_tile_text(text: str, letters: str) -> tuple | None:
     return (colour, orient, x, y) if in_reach(x, y) else None
 
 
-def parse_tile_move(layout, text: str, letters: str, colour_words, game: str) -> "Tile":
+def parse_tile_move(layout, text: str, letters: str, colour_words, game: str) -> Tile:
     """The tile a game's move text names on `layout`, checked as a move: the first tile
     with its orientation on 0,0, later ones on an open cell (an orientation given must be
     the one the cell needs). `letters` as for parse_tile_text, its first two the game's

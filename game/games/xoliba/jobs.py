@@ -74,10 +74,10 @@ def solitaire_deal(args: dict, report) -> dict:
     Reports {"tried", "lost", "undecided", "seed"} before each deal; returns {"seed",
     "position", "line" (notation), "proven", "tried", "lost", "undecided"}, or "seed" None
     when no deal of max_deals was proved winnable."""
-    seed = args["seed"]
+    first = args["seed"]
     seconds = args.get("seconds", DEAL_SECONDS)
     counts = {"tried": 0, "lost": 0, "undecided": 0}
-    for seed in range(seed, seed + args.get("max_deals", MAX_DEALS)):
+    for seed in range(first, first + args.get("max_deals", MAX_DEALS)):
         report(dict(counts, seed=seed, started=time.time()))
         board = xoliba.SPEC.new_game(seed=seed, options={"players": 1}).board
         res = solver.solve(board, time_budget=seconds, shortest=False)

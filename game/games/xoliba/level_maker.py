@@ -396,7 +396,8 @@ def _id_key(level_id: str):
 
 
 def _outcome(old: Level, new: Level | None, result: dict) -> str:
-    proven = lambda flag: "proven" if flag else "not proven"
+    def proven(flag):
+        return "proven" if flag else "not proven"
     line = result.get("line")
     found = (f"solver: {len(line)} moves{' proven' if result['proven'] else ''}, "
              if line else f"solver: {result['status']}, ")

@@ -106,7 +106,7 @@ class PuzzleSelectScene(Scene):
         grid_w = COLUMNS * tile_w + (COLUMNS - 1) * gap
         x0 = (sw - grid_w) // 2
         self.tiles = []
-        for index, level in enumerate(self.levels):
+        for index, _level in enumerate(self.levels):
             row, col = divmod(index, COLUMNS)
             rect = (x0 + col * (tile_w + gap), top + row * (tile_h + gap), tile_w, tile_h)
             item = self.button(rect, "", lambda i=index: self.open_level(i), column=col,

@@ -167,7 +167,7 @@ def can_move(board, seat: int) -> bool:
         if board[to] != WHITE:
             continue
         formed = None
-        for t, a, b in AT_CORNER[to]:
+        for _t, a, b in AT_CORNER[to]:
             if board[a] == seat and board[b] == seat:
                 if formed is None:
                     formed = [(a, b)]

@@ -391,7 +391,7 @@ class _Budget:
         if self.node_budget is not None and self.nodes >= self.node_budget:
             raise _OutOfBudget
 
-    def part(self, share: float) -> "_Budget":
+    def part(self, share: float) -> _Budget:
         """A budget of `share` of what is left of this one (nodes and time), with the same
         should_stop; its nodes are counted here only when added."""
         nodes = None if self.node_budget is None else \
@@ -607,7 +607,7 @@ def _tight_known(blue: int, k: int, n: int, room: int, limit: int):
     """A table already built that serves for `room` at `limit`: complete for a room that
     holds it, or cut short at `limit` or more for a room inside it (a bigger room has
     only more); else None."""
-    for entry_room, table, complete, tried in _TIGHT_MEMO.get((blue, k, n), ()):
+    for entry_room, table, complete, _tried in _TIGHT_MEMO.get((blue, k, n), ()):
         if complete and room & ~entry_room == 0:
             return table, True
     for entry_room, table, complete, tried in _TIGHT_MEMO.get((blue, k, n), ()):

@@ -598,7 +598,7 @@ class XolibaView(BoardView):
         that pointing at a target never waits for its painting."""
         if self.selected is None or self.animating:
             return
-        for to, tris in self.targets(self.selected).items():
+        for _to, tris in self.targets(self.selected).items():
             styles = [True] + ([False] if len(tris) > 1 else [])
             for t in tris:
                 for chosen in styles:
@@ -828,7 +828,7 @@ def illustrate(surface, rect, palette) -> None:
         ox = cell.centerx - (cols - 1) * step / 2
         oy = (top_y + bottom_y) / 2 - (rows - 1) * step / 2
 
-        def at(c, r):
+        def at(c, r, ox=ox, oy=oy):
             return (ox + c * step, oy + r * step)       # r grows downwards here
 
         for r in range(rows):

@@ -68,7 +68,7 @@ class _Index:
     by the region that it does not contain; tiles[p][corner] = the per-tile root pairs."""
     __slots__ = ("cont", "touch", "tiles")
 
-    def __init__(self, sim: "_Sim"):
+    def __init__(self, sim: _Sim):
         board = sim.board
         layout = board.layout
         find = layout.find
@@ -336,7 +336,7 @@ def _has_pair(entries, overlap) -> bool:
 def _threats(scan: list, p: int) -> dict:
     """{cell: number of colours that win there for p moving} from a scan (p to move)."""
     cells: dict = {}
-    for cell, colour, f0, f1 in scan:
+    for cell, _colour, f0, f1 in scan:
         mine, theirs = (f0, f1) if p == 0 else (f1, f0)
         if mine and not theirs:
             cells[cell] = cells.get(cell, 0) + 1
@@ -478,8 +478,7 @@ class _Search:
         return best
 
     def deep(self, safe):
-        sim, me = self.sim, self.me
-        opp = 1 - me
+        me = self.me
         scored = []
         searched = []
         try:
@@ -510,7 +509,7 @@ class _Search:
                             return tile
             # Two plies: every reply of the opponent to our best tiles, each looked at
             # from our side (threats of both, regions), and forcing lines of theirs.
-            for value, tile, mine in scored[:REPLY_WIDTH]:
+            for value, tile, _mine in scored[:REPLY_WIDTH]:
                 if value <= -WIN / 4:
                     break
                 searched.append((self.reply_value(tile), tile))
