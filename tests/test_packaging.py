@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
+from game.launch import cli
 from sprites.palettes import PALETTE_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
