@@ -20,9 +20,11 @@ LAYERS = (
     # A game's package spans the layers, module by module: its rules, pages and tutorial
     # lines here, its player with the ai, its view with the views, and so on up.
     ("games", ("game.rules", "game.rule_pages", "game.games")),
-    ("services", ("game.services", "game.records", "game.games.*.puzzle_progress")),
+    ("services", ("game.services", "game.records", "game.games.*.puzzle_progress",
+                  "game.puzzles")),
     ("ai", ("game.ai", "game.games.*.player", "game.games.*.analysis",
-            "game.games.*.solver", "game.games.*.jobs")),
+            "game.games.*.solver", "game.games.*.jobs", "game.games.*.tactics",
+            "game.puzzles.mistakes")),
     ("ui", ("game.ui", "sprites", "sounds")),
     ("views", ("game.views", "game.games.*.view")),
     ("scenes", ("game.scenes", "game.games.*.puzzles", "game.games.*.puzzle_play")),

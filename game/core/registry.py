@@ -138,6 +138,10 @@ class GameSpec:
     #                               (module, one-line description), `python -m game.bench NAME`
     strength: str = ""            # its rows and sections of the strength bench
     analysis_bench: str = ""      # the games the analysis bench analyses (a tuple of Sample)
+    tactics: str = ""             # its puzzles' kit: goals, proofs, positions to cut them
+    #                               from (a game.puzzles.kit.PuzzleKit, game/puzzles/kit.py)
+    more_puzzle_sets: tuple = ()  # puzzle sets of its own besides its puzzles: names of
+    #                               levels/puzzles/<name>.json (Xoliba's "solitaire")
     long_record: str = ""         # long_record(moves) -> a legal record that long (the
     #                               records-fuzz bench times loading it)
 

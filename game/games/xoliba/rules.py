@@ -645,5 +645,6 @@ SPEC = GameSpec(
     strength="game.games.xoliba.bench:STRENGTH",
     analysis_bench="game.games.xoliba.bench:ANALYSIS_SAMPLES",
     seat_count=lambda options: options.get("players", 2),
+    more_puzzle_sets=("solitaire",),      # the solitaire levels, as puzzles
     extra={"match": match_rules},
 )
