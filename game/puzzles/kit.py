@@ -97,6 +97,26 @@ class PuzzleKit:
         The same seed gives the same positions in the same order."""
         raise NotImplementedError
 
+    def certify(self, state, kind: str, n: int | None, proof: Proof) -> dict:
+        """What the test suite may check instead of proving `proof` again, when proving
+        takes long (plain JSON data, stored with the puzzle); {}: the suite proves it
+        again. A kit that certifies also proves every puzzle again in its bench."""
+        return {}
+
+    def verify(self, state, puzzle) -> str | None:
+        """None when the shipped `puzzle` (game.puzzles.Puzzle) holds in `state`, its
+        position; else what is wrong, in a line. By default it is proven again and must
+        give the same goal, answers and `forced`; a kit that certifies checks the
+        certificate here instead."""
+        if puzzle.goal != self.goal(puzzle.kind, puzzle.n):
+            return f"its goal is not {self.goal(puzzle.kind, puzzle.n)!r}"
+        proof = self.prove(state, puzzle.kind, puzzle.n)
+        if proof is None:
+            return "it is no puzzle: the goal is not proven there"
+        if proof.answers != puzzle.answers or proof.forced != puzzle.forced:
+            return f"proven again: answers {proof.answers}, forced {proof.forced}"
+        return None
+
     def mistake_kinds(self, state) -> tuple[tuple[str, int | None], ...]:
         """The goals to try at a position where a player blundered in a kept game (their
         own-mistake puzzles): by default every goal the generator tries."""
