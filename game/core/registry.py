@@ -140,8 +140,9 @@ class GameSpec:
     analysis_bench: str = ""      # the games the analysis bench analyses (a tuple of Sample)
     tactics: str = ""             # its puzzles' kit: goals, proofs, positions to cut them
     #                               from (a game.puzzles.kit.PuzzleKit, game/puzzles/kit.py)
-    more_puzzle_sets: tuple = ()  # puzzle sets of its own besides its puzzles: names of
-    #                               levels/puzzles/<name>.json (Xoliba's "solitaire")
+    more_puzzle_sets: dict = field(default_factory=dict)   # puzzle sets of its own
+    #                               besides its puzzles (levels/puzzles/<name>.json):
+    #                               name -> the reference of the set's kit, like `tactics`
     long_record: str = ""         # long_record(moves) -> a legal record that long (the
     #                               records-fuzz bench times loading it)
 

@@ -191,6 +191,16 @@ def load_set(name: str) -> tuple[tuple[Puzzle, ...], tuple[str, ...]]:
     return tuple(puzzles), tuple(problems)
 
 
+def kit_reference(set_name: str) -> str:
+    """The reference of the kit that proves set `set_name`'s puzzles ("" when none)."""
+    for spec in registry.in_order():
+        if set_name == spec.name:
+            return spec.tactics
+        if set_name in spec.more_puzzle_sets:
+            return spec.more_puzzle_sets[set_name]
+    return ""
+
+
 def all_puzzles() -> list[Puzzle]:
     """Every shipped puzzle of every game, the solitaire too, in set order."""
     return [puzzle for name in set_names() for puzzle in load_set(name)[0]]

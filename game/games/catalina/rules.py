@@ -441,6 +441,7 @@ SPEC = GameSpec(
     },
     sounds={"dice_rattle": "sounds.synth:dice_rattle",
             "dice_settle": "sounds.synth:dice_settle"},
+    tactics="game.games.catalina.tactics:KIT",
     playouts="game.games.catalina.playouts:PLAYOUTS",
     frames="game.games.catalina.frames:FRAMES",
     benches={"catalina": ("game.games.catalina.bench",

@@ -254,6 +254,7 @@ SPEC = GameSpec(
     tutor_level="easy",
     colours={"tiles": TILE_COLOURS},
     sounds={"region_closed": "sounds.synth:region_closed"},
+    tactics="game.games.che.tactics:KIT",
     playouts="game.games.che.playouts:PLAYOUTS",
     frames="game.games.che.frames:FRAMES",
     benches={"che": ("game.games.che.bench",

@@ -237,6 +237,7 @@ SPEC = GameSpec(
                        "colour-blind safe": (255, 240, 150)},
     },
     sounds={"handover": "sounds.synth:handover"},
+    tactics="game.games.xtic.tactics:KIT",
     playouts="game.games.xtic.playouts:PLAYOUTS",
     frames="game.games.xtic.frames:FRAMES",
     benches={"xtic": ("game.games.xtic.bench",

@@ -674,6 +674,7 @@ SPEC = GameSpec(
     tutor_level="easy",
     colours={"tiles": TILE_COLOURS},
     sounds={"pattern": "sounds.synth:pattern"},
+    tactics="game.games.xutoli.tactics:KIT",
     playouts="game.games.xutoli.playouts:PLAYOUTS",
     frames="game.games.xutoli.frames:FRAMES",
     benches={"xutoli": ("game.games.xutoli.bench",
