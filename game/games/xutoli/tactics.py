@@ -9,9 +9,9 @@ complete_pattern  "Win with this tile": the tiles that give the mover a winning 
 stop_win          the opponent has a tile that would win at once; the answers are every
                   tile after which it has none (each of our tiles, then each reply
                   judged). A puzzle when one to MOST_ANSWERS tiles do.
-forced_win        "Win within n turns against any defence" (n = 2; no tile wins at once):
+forced_win        "Win within 2 turns against any defence" (no tile wins at once):
                   the answers are every tile after which each reply of the opponent leaves
-                  a win within n - 1 turns: an AND-OR search over every tile and every
+                  a winning tile: an AND-OR search over every tile and every
                   reply, with a node budget (a node is one position whose every tile is
                   judged); out of budget, no puzzle.
 
@@ -59,9 +59,9 @@ class Tactics:
     (cell, colour) as the player's `_Sim` has them; results are a seat (that seat wins),
     DRAW, or None (the game goes on)."""
 
-    def __init__(self, state, budget: int = NODE_BUDGET):
+    def __init__(self, state):
         self.sim = ai._Sim(state)
-        self.budget = budget
+        self.budget = NODE_BUDGET
         self.nodes = 0
 
     def placed(self, tile):
@@ -174,7 +174,7 @@ class XutoliKit(PuzzleKit):
                 return _complete_pattern(state)
             if kind == "stop_win" and n is None:
                 return _stop_win(state)
-            if kind == "forced_win" and n is not None and n >= 2:
+            if kind == "forced_win" and n == FORCED_TURNS:
                 return _forced_win(state, n)
         except OutOfBudget:
             return None
@@ -339,14 +339,16 @@ def _forced_words(state, tactics: Tactics, answer, me: int) -> str:
                     f"no tile {name} puts there blocks it")
         replies = tactics.results(opp)
         if threats:
-            for reply, result in replies:
-                if reply[0] == cells[0] and result is None:
-                    with tactics.placed(reply):
-                        follow_up = tactics.wins_now(me)
-                    return (f"{text} threatens {threat_texts[0]}; the block "
-                            f"{_text(state, tactics, reply)} lets you win with "
-                            f"{_text(state, tactics, follow_up[0])}")
-            return f"{text} threatens {threat_texts[0]}, and no tile of {name} blocks it"
+            (block, result), = [(reply, result) for reply, result in replies
+                                if reply[0] == cells[0] and reply != threats[0]]
+            block_text = _text(state, tactics, block)
+            if result is None:
+                with tactics.placed(block):
+                    follow_up = tactics.wins_now(me)
+                return (f"{text} threatens {threat_texts[0]}; the block {block_text} lets "
+                        f"you win with {_text(state, tactics, follow_up[0])}")
+            return (f"{text} threatens {threat_texts[0]}, and the block {block_text} "
+                    f"would make your formation too")
         return f"after {text} every tile {name} can place leaves you a winning tile"
 
 
@@ -461,3 +463,64 @@ def _kinds(state, played, next_moves, levels) -> tuple:
         return ((("forced_win", FORCED_TURNS), ("stop_win", None)),
                 f"{level} left a winning tile" if lost else "")
     return (("forced_win", FORCED_TURNS),), ""
+
+
+# --- the same answers on the rules' own GameState ------------------------------------------
+def rules_answers(state, kind: str, n: int | None):
+    """The answers of goal (kind, n) found by playing every tile and every reply on the
+    rules' GameState (play, outcome, undo), with none of the search's shortcuts: what the
+    tests and the bench check the kit's proofs against. () when no tile reaches the goal;
+    None when the position is not one for that goal (a tile wins at once where a longer
+    goal is asked; no threat to stop)."""
+    me = state.to_play
+    legal = state.legal_moves()
+    wins_now = [move for move in legal if _wins_with(state, move, me, 1)]
+    if kind == "complete_pattern":
+        found = wins_now
+    elif wins_now:
+        return None
+    elif kind == "forced_win":
+        found = [move for move in legal if _wins_with(state, move, me, n)]
+    elif not _wins_within(state, 1 - me, 1):
+        return None
+    else:
+        found = [move for move in legal if _stops_win(state, move, me)]
+    return tuple(state.format_move(move) for move in found)
+
+
+def _wins_within(state, me: int, turns: int) -> bool:
+    return any(_wins_with(state, move, me, turns) for move in state.legal_moves())
+
+
+def _wins_with(state, move, me: int, turns: int) -> bool:
+    """`me` plays `move`: a win within `turns` of its turns against every reply?"""
+    state.play(move)
+    try:
+        if state.is_over:
+            return state.outcome.winner == me
+        if turns == 1:
+            return False
+        for reply in state.legal_moves():
+            state.play(reply)
+            try:
+                if state.is_over:
+                    won = state.outcome.winner == me
+                else:
+                    won = _wins_within(state, me, turns - 1)
+            finally:
+                state.undo()
+            if not won:
+                return False
+        return True
+    finally:
+        state.undo()
+        state.redo_stack.clear()
+
+
+def _stops_win(state, move, me: int) -> bool:
+    state.play(move)
+    try:
+        return not state.is_over and not _wins_within(state, 1 - me, 1)
+    finally:
+        state.undo()
+        state.redo_stack.clear()
