@@ -116,10 +116,12 @@ def test_a_proof_out_of_budget_is_no_puzzle(monkeypatch):
     assert KIT.prove(candidate.state, kind, n) is None
 
 
-def test_progressive_games_make_no_puzzles():
-    state = SPEC.new_game(seed=1, options={"progressive": True})
-    for text in ("WL@0,0", "B@1,0", "W@0,1", "B@1,1", "W@2,0"):
+@pytest.mark.parametrize("options", [{"progressive": True}, {"target": "drawn_letter"}])
+def test_progressive_and_single_target_games_make_no_puzzles(options):
+    state = SPEC.new_game(seed=1, options=options)
+    for text in ("WL@0,0", "B@1,0", "W@2,0", "B@3,0", "W@4,0"):     # a row: no 2x2 block
         state.play(state.parse_move(text))
+    assert not state.is_over
     assert KIT.mistake_kinds(state) == ()
     assert all(KIT.prove(state, kind, n) is None for kind, n in KIT.tries)
 

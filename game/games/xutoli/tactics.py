@@ -9,11 +9,11 @@ complete_pattern  "Win with this tile": the tiles that give the mover a winning 
 stop_win          the opponent has a tile that would win at once; the answers are every
                   tile after which it has none (each of our tiles, then each reply
                   judged). A puzzle when one to MOST_ANSWERS tiles do.
-forced_win        "Win within 2 turns against any defence" (no tile wins at once):
-                  the answers are every tile after which each reply of the opponent leaves
-                  a winning tile: an AND-OR search over every tile and every
-                  reply, with a node budget (a node is one position whose every tile is
-                  judged); out of budget, no puzzle.
+forced_win        "Win within 2 turns against any defence" (no tile wins at once): the
+                  answers are every tile after which each reply of the opponent leaves a
+                  winning tile, found by an AND-OR search over every tile and every reply
+                  with a node budget (a node is one position whose every tile is judged);
+                  out of budget, no puzzle.
 
 The searches run on the computer player's board (player._Sim: its fast formation check
 says which tiles may make a formation, and the rules' full check decides each of those),
@@ -25,7 +25,8 @@ same proof everywhere.
 Positions come from self-play of the four levels, the two searching levels without their
 clock (player._Search with no time budget), after a few random opening tiles; a position
 where the mover missed a winning tile, or left the opponent one, says so in its source.
-Progressive games (two tiles a turn) make no puzzles here.
+Progressive games (two tiles a turn) and Single target games (no pairs) make no puzzles
+here.
 """
 from __future__ import annotations
 
@@ -154,6 +155,8 @@ class Tactics:
 
 # --- the kit ----------------------------------------------------------------------------
 class XutoliKit(PuzzleKit):
+    """Win now, stop the win, and win in two against any defence (module docstring)."""
+
     game = "xutoli"
     goals = {
         "complete_pattern": "Win with this tile: complete a second identical pattern on "
@@ -208,23 +211,34 @@ class XutoliKit(PuzzleKit):
 
     # --- positions ----------------------------------------------------------------------
     def candidates(self, seed: int) -> Iterator[Candidate]:
+        """Each self-play game's positions by kind: the quiet ones first (a win in two,
+        the rarest puzzle, to look for), then a win to take and a threat to stop, which
+        of these two first changing from game to game, so that the first puzzles proven
+        in each game mix the goals."""
         spec = game.rules.get(self.game)
         number = 0
         while True:
             levels = PAIRINGS[number % len(PAIRINGS)]
             rng = random.Random(f"xutoli-puzzles:{seed}:{number}")
-            where = f"self-play {levels[0]} v {levels[1]}, seed {seed} game {number}"
-            moves = _self_play(spec, levels, rng)
-            state = spec.new_game(seed=seed)
+            game_seed = seed * 1_000_000 + number
+            where = f"self-play {levels[0]} v {levels[1]}, game {game_seed}"
+            moves = _self_play(spec.new_game(seed=game_seed), levels, rng)
+            one_tile = ("complete_pattern", "stop_win")
+            first = ("forced_win", *(one_tile if number % 2 else one_tile[::-1]))
+            found = []
+            state = spec.new_game(seed=game_seed)
             for ply, move in enumerate(moves):
                 if ply >= MIN_TILES and state.tiles_left >= 3:
                     kinds, blunder = _kinds(state, move, moves[ply + 1:ply + 2], levels)
-                    if kinds:
-                        source = f"{where}, tile {ply + 1}"
-                        if blunder:
-                            source = f"{blunder} ({source})"
-                        yield Candidate(state.copy(), source, kinds)
+                    source = f"{where}, tile {ply + 1}"
+                    if blunder:
+                        source = f"{blunder} ({source})"
+                    # A position's kind is the last goal it tries (see _kinds).
+                    found.append((first.index(kinds[-1][0]), ply,
+                                  Candidate(state.copy(), source, kinds)))
                 state.play(move)
+            for _, _, candidate in sorted(found, key=lambda item: item[:2]):
+                yield candidate
             number += 1
 
 
@@ -233,9 +247,10 @@ KIT = XutoliKit()
 
 # --- the goals --------------------------------------------------------------------------
 def _playable(state) -> bool:
-    """A position the kit's searches read: one tile a turn, a side to move, a layout."""
-    return (not state.is_over and not state.progressive and state.layout.count > 0
-            and state.tiles_left >= 2)
+    """A position the kit's goals fit: one tile a turn, pairs to make (no Single target),
+    a side to move, a layout, and a tile left after the mover's."""
+    return (not state.is_over and not state.progressive and state.targets is None
+            and state.layout.count > 0 and state.tiles_left >= 2)
 
 
 def _complete_pattern(state) -> Proof | None:
@@ -250,7 +265,7 @@ def _complete_pattern(state) -> Proof | None:
                                              if result != me])
     line = f"{texts[0]} makes {_formation_words(state, texts[0])}"
     if len(texts) > 1:
-        line += f" ({_listed(texts[1:])} wins too)"
+        line += f" ({_listed(texts[1:])} {_verb(texts[1:], 'wins', 'win')} too)"
     notes = tuple(f"{_text(state, tactics, tile)} also makes a second {name}, but {why}"
                   for tile, name, why in tempting[:2])
     return Proof(texts, line, forced=1, notes=notes,
@@ -285,13 +300,17 @@ def _stop_win(state) -> Proof | None:
         block, win = failed_blocks[0]
         parts.append(f"{_text(state, tactics, block)} fills the cell but lets {name} win "
                      f"with {_text(state, tactics, win)}")
-    if stops[0][0] in threat_cells:
-        how = f"{texts[0]} blocks it"
-    else:
-        how = (f"{texts[0]} makes each of {name}'s winning tiles give you a formation too, "
-               f"and a tile that gives both players one loses")
-    others = f" ({_listed(texts[1:])} stops it too)" if len(texts) > 1 else ""
-    parts.append(how + others)
+    blocks = _texts(state, tactics, [tile for tile in stops if tile[0] in threat_cells])
+    others = _texts(state, tactics, [tile for tile in stops if tile[0] not in threat_cells])
+    if blocks:
+        parts.append(f"{_listed(blocks)} {_verb(blocks, 'blocks', 'block')} it")
+    if others:
+        # Off the threatened cells a tile stops the win only this way: formations only
+        # grow, so each winning tile of the opponent would now give both players one.
+        parts.append(f"{_listed(others)} {_verb(others, 'stops', 'stop')} it "
+                     f"{'too' if blocks else 'instead'}: then each of {name}'s winning "
+                     f"tiles gives you a formation as well, and a tile that gives both "
+                     f"players one loses")
     return Proof(texts, "; ".join(parts) + ".",
                  measures={"tempting": len(failed_blocks), "nodes": tactics.nodes,
                            "moves": len(results), "threats": len(threats)})
@@ -317,7 +336,7 @@ def _forced_win(state, n: int) -> Proof | None:
     texts = _texts(state, tactics, wins)
     line = _forced_words(state, tactics, wins[0], me)
     if len(texts) > 1:
-        line += f" ({_listed(texts[1:])} wins too)"
+        line += f" ({_listed(texts[1:])} {_verb(texts[1:], 'wins', 'win')} too)"
     return Proof(texts, line, forced=n,
                  measures={"tempting": tempting, "nodes": tactics.nodes,
                            "moves": len(results)})
@@ -413,6 +432,10 @@ def _texts(state, tactics: Tactics, tiles) -> tuple:
     return tuple(state.format_move(move) for move in moves)
 
 
+def _verb(texts, one: str, more: str) -> str:
+    return one if len(texts) == 1 else more
+
+
 def _listed(texts) -> str:
     texts = list(texts)
     if len(texts) > 3:
@@ -430,8 +453,9 @@ def _level_move(state, level: str, rng: random.Random):
     return ai._tile(search.sim, *search.root())
 
 
-def _self_play(spec, levels, rng: random.Random) -> list:
-    state = spec.new_game(seed=rng.randrange(1_000_000))
+def _self_play(state, levels, rng: random.Random) -> list:
+    """The tiles of a game from `state` between the two levels, after OPENING_TILES
+    random ones."""
     while not state.is_over:
         if len(state.history) < OPENING_TILES:
             move = rng.choice(state.legal_moves())
