@@ -47,6 +47,7 @@ MAX_PUZZLES = 20_000        # puzzles with attempts
 MAX_SETS = 50
 MAX_DAILY = 400             # days of daily results kept
 MAX_COUNT = 1_000_000
+RATING_BOUND = 10_000       # no rating comes near it: a corrupt file
 OWN_PREFIX = "mine-"        # the id of every puzzle cut from the player's own games
 RESULTS = ("solved", "hinted", "failed")
 
@@ -285,7 +286,8 @@ def _set_progress(name: str, data) -> SetProgress:
     if not isinstance(data, dict) or not isinstance(data.get("rating"), dict):
         raise storage.BadFileError(f"set {name!r} has no rating")
     rating = data["rating"]
-    value = _number(rating.get("value"), f"set {name!r}: the rating", 1, 3999)
+    value = _number(rating.get("value"), f"set {name!r}: the rating", -RATING_BOUND,
+                    RATING_BOUND)
     deviation = _number(rating.get("deviation"), f"set {name!r}: the deviation", 1,
                         START_DEVIATION)
     volatility = _number(rating.get("volatility"), f"set {name!r}: the volatility", 1e-6, 1)
@@ -296,7 +298,8 @@ def _set_progress(name: str, data) -> SetProgress:
                                        f"[date, rating]")
         date = _date(point[0], f"set {name!r}: the course's date")
         course.append((date.isoformat(), _number(point[1], f"set {name!r}: the course's "
-                                                            f"rating", 1, 3999)))
+                                                            f"rating", -RATING_BOUND,
+                                                    RATING_BOUND)))
     return SetProgress(Rating(value, deviation, volatility), course)
 
 
