@@ -156,7 +156,24 @@ def test_an_own_puzzle_that_no_longer_holds_is_left_out_the_rest_kept():
     [copy] = path.parent.glob("puzzles_played.json.bad-*")
     assert "2 of your own puzzles could not be used" in message and copy.name in message
     assert "'a2' is not a legal move" in message
-    assert json.loads(copy.read_text(encoding="utf-8")) == data and path.exists()
+    assert json.loads(copy.read_text(encoding="utf-8")) == data
+    # The file was written again without them: loaded again, it has no fault.
+    again, message = load_progress()
+    assert message is None and again.to_dict() == loaded.to_dict()
+    assert len(list(path.parent.glob("puzzles_played.json.bad-*"))) == 1
+
+
+def test_own_puzzles_taken_on_trust_are_checked_for_their_shape_only():
+    data = filled().to_dict()
+    data["mistakes"][1]["puzzle"]["answers"] = ["a2"]           # not legal, not checked
+    data["mistakes"][0]["box"] = 7
+    path = progress_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(storage.json_bytes(data))
+    counted, message = load_progress(check=False)
+    assert [p.answers for p in counted.mistakes()] == [("a2",)]
+    assert "1 of your own puzzles could not be used and was left out" in message
+    assert "box 7 is not 1, 2 or 3" in message
 
 
 # --- own mistakes ------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ MAX_FILE_BYTES, any part of the wrong shape or type, or a "version" above
 PROGRESS_VERSION) is kept aside whole as `puzzles_played.json.bad-<time>` with a message
 naming it, and play starts with no progress. One own puzzle that no longer holds (its
 record does not load, an answer is not legal there: the rules changed) is left out with
-a message, the others kept; the file is copied aside first, so nothing is lost.
+a message, the others kept; the file is copied aside, then written without it, so
+nothing is lost and the next load finds no fault.
 
 The rating (game/puzzles/rating.py, Glicko-2): each attempt is one rating period against
 the puzzle, its rating fixed. Only the first attempt at a puzzle is rated: a retry, or
@@ -41,7 +42,8 @@ COURSE_POINTS = 200         # rated attempts kept per set for the plot
 NEAREST = 3                 # next_puzzle picks at random among this many nearest
 BOX_DAYS = {1: 0, 2: 1}     # a box -> days from the last result to the puzzle's return
 LEARNT = 3                  # the box of an own puzzle solved twice in a row
-MAX_OWN = 200               # own puzzles kept; past it the oldest learnt ones go first
+MAX_OWN = 100               # own puzzles kept; past it the oldest learnt ones go first
+#                             (each is checked when the file loads: a few ms apiece)
 MAX_ANALYSED = 2_000        # kept games remembered as analysed (more than are ever kept)
 MAX_PUZZLES = 20_000        # puzzles with attempts
 MAX_SETS = 50
@@ -303,7 +305,7 @@ def _set_progress(name: str, data) -> SetProgress:
     return SetProgress(Rating(value, deviation, volatility), course)
 
 
-def _own_puzzle(entry) -> OwnPuzzle:
+def _own_puzzle(entry, check: bool) -> OwnPuzzle:
     """One own puzzle of the file; ValueError naming what is wrong."""
     if not isinstance(entry, dict) or not isinstance(entry.get("puzzle"), dict):
         raise ValueError("an own puzzle is not an object with a 'puzzle'")
@@ -319,12 +321,13 @@ def _own_puzzle(entry) -> OwnPuzzle:
     game_name = data.get("game")
     if not isinstance(game_name, str):
         raise ValueError(f"own puzzle {ident}: it names no game")
-    return OwnPuzzle(puzzle_from_data(data, game_name), box, due, added)
+    return OwnPuzzle(puzzle_from_data(data, game_name, check), box, due, added)
 
 
-def _validate(data) -> tuple[PuzzleProgress, list[str]]:
-    """The progress in `data` and the problems of the own puzzles left out. BadFileError
-    (the whole file is set aside) for anything else that is wrong."""
+def _validate(data, check: bool = True) -> tuple[PuzzleProgress, list[str]]:
+    """The progress in `data` and the problems of the own puzzles left out (`check`:
+    their records loaded and answers checked too). BadFileError (the whole file is set
+    aside) for anything else that is wrong."""
     storage.check_version(data, PROGRESS_VERSION)
     progress = PuzzleProgress()
     for name, entry in _table(data, "sets", MAX_SETS).items():
@@ -350,7 +353,7 @@ def _validate(data) -> tuple[PuzzleProgress, list[str]]:
     problems = []
     for entry in _list(data, "mistakes", MAX_OWN):
         try:
-            progress.own.append(_own_puzzle(entry))
+            progress.own.append(_own_puzzle(entry, check))
         except ValueError as exc:
             problems.append(str(exc))
     return progress, problems
@@ -363,9 +366,10 @@ def progress_path():
 FALLBACK = "The puzzles start with no progress."
 
 
-def load_progress() -> tuple[PuzzleProgress, str | None]:
+def load_progress(check: bool = True) -> tuple[PuzzleProgress, str | None]:
     """The saved progress (or none) and a message when the file, or a part of it, could
-    not be used."""
+    not be used. `check` False takes the own puzzles' records and answers on trust (a
+    screen that only counts them: checking loads every record)."""
     path = progress_path()
     storage.writer.wait(path)
     try:
@@ -380,20 +384,25 @@ def load_progress() -> tuple[PuzzleProgress, str | None]:
         return PuzzleProgress(), (f"The puzzle progress file {path} could not be used: it "
                                   f"is larger than {MAX_FILE_BYTES // 1_000_000} MB; "
                                   f"{kept_text}. {FALLBACK}")
-    loaded, message = storage.read_json_file(path, "puzzle progress", _validate, FALLBACK)
+    loaded, message = storage.read_json_file(path, "puzzle progress",
+                                             lambda data: _validate(data, check), FALLBACK)
     if loaded is None:
         return PuzzleProgress(), message
     progress, problems = loaded
     if not problems:
         return progress, None
+    # Copied aside whole, then written without them: the next load finds no fault.
     try:
         kept_text = f"the file was copied to {storage.copy_aside(path).name}"
+        save_progress_soon(progress)
     except OSError as exc:
-        kept_text = f"the file could not be copied aside ({exc.strerror or exc})"
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return progress, (f"The puzzle progress file {path}: {len(problems)} of your own "
-                      f"puzzles could not be used and were left out: {problems[0]}{more}; "
-                      f"{kept_text}.")
+        kept_text = f"the file could not be copied aside ({exc.strerror or exc}) and was " \
+                    f"left as it is"
+    count = len(problems)
+    more = f" (and {count - 1} more)" if count > 1 else ""
+    return progress, (f"The puzzle progress file {path}: {count} of your own puzzles "
+                      f"could not be used and {'was' if count == 1 else 'were'} left out: "
+                      f"{problems[0]}{more}; {kept_text}.")
 
 
 def save_progress(progress: PuzzleProgress) -> None:

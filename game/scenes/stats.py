@@ -106,7 +106,8 @@ class StatsScene(Scene):
         self.stats, message = stats_module.load_stats()
         self.sections = [spec.load("stats_section")() for spec in game.rules.in_order()
                          if spec.stats_section]
-        self.puzzle_progress, puzzle_message = load_puzzle_progress()
+        # Counted only: the own puzzles' records are checked when they are played.
+        self.puzzle_progress, puzzle_message = load_puzzle_progress(check=False)
         self.messages = [m for m in (message, puzzle_message) if m]
         for section in self.sections:
             self.messages += section.messages
