@@ -220,6 +220,7 @@ def test_own_puzzles_are_added_once_and_bounded(monkeypatch):
     progress.record_attempt(second, True, False, NEXT_DAY, daily=False)     # learnt
     progress.add_mistakes([third], DAY)
     assert progress.mistakes() == [first, third]            # the learnt one went first
+    assert progress.attempts(second.id) == (0, 0)           # and its attempts with it
 
 
 def test_kept_games_are_marked_analysed_once():

@@ -10,9 +10,10 @@ most MOST_PER_GAME puzzles a game, the earliest blunders first.
 
 An own puzzle's id is OWN_PREFIX and a hash of its record and answers; its source says
 "your game of <date> against <opponent>, move N" (N the record's move number). Its grade
-and rating are fixed, OWN_GRADE and OWN_RATING: how much the move lost says what the
-mistake cost, not how hard the right move is to find, and nobody else plays the puzzle to
-measure it; the player's rating does not count it (game/puzzles/progress.py).
+and rating are fixed, OWN_GRADE and OWN_RATING (medium, the middle of the generator's
+medium band): how much the move lost says what the mistake cost, not how hard the right
+move is to find, and nobody else plays the puzzle to measure it; the player's rating does
+not count it (game/puzzles/progress.py). The loss is kept in its measures.
 
 MistakeMiner looks through the kept games in a daemon thread: newest first, those the
 progress has not marked analysed, at most `games` of them a start. The analysis and the
@@ -41,7 +42,7 @@ from game.services.session import seat_named
 MOST_PER_GAME = 3           # own puzzles cut from one kept game at most
 GAMES_PER_START = 3         # kept games a miner analyses before it stops by itself
 OWN_GRADE = 2               # "medium"
-OWN_RATING = 1500
+OWN_RATING = 1350
 POLL_SECONDS = 0.1          # how often the miner's thread looks at its worker
 JOB = "game.puzzles.mistakes:mine_job"
 

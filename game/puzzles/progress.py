@@ -214,8 +214,9 @@ class PuzzleProgress:
             self.own.append(OwnPuzzle(puzzle, 1, today, today))
             added.append(puzzle)
         while len(self.own) > MAX_OWN:
-            learnt = next((own for own in self.own if own.box == LEARNT), self.own[0])
-            self.own.remove(learnt)
+            dropped = next((own for own in self.own if own.box == LEARNT), self.own[0])
+            self.own.remove(dropped)
+            self.attempts_of.pop(dropped.puzzle.id, None)   # (the table stays bounded)
         return added
 
     def mark_analysed(self, key: str) -> None:
