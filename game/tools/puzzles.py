@@ -45,7 +45,8 @@ POOL_FACTOR = 2             # puzzles proven per puzzle kept: the grades have a 
 MOST_FROM_ONE_GAME = 2      # puzzles cut from one game (one seed and set of options)
 MOST_CANDIDATES = 200_000   # candidate positions looked at, at most
 TRIALS = 3                  # moves asked of each trial level, to see how often it misses
-FIRST_RATING, GRADE_STEP = 1000, 250    # a grade's lowest rating, and the step between
+FIRST_RATING, GRADE_STEP = 1100, 250    # a grade's lowest rating, and the step between: a
+#                                         new player (1500) starts among the medium ones
 
 
 @dataclass
