@@ -10,6 +10,7 @@ import itertools
 
 import pytest
 
+import game.puzzles
 import game.records
 import game.rules
 from game.games.xutoli import tactics
@@ -71,27 +72,41 @@ def test_proofs_agree_with_every_tile_played_on_the_rules():
     assert seen == set(KIT.goals)
 
 
-def test_a_win_in_two_is_followed_against_the_longest_defence():
-    candidate, kind, n, proof = next(item for item in proofs(3, 12)
-                                     if item[1] == "forced_win" and item[3] is not None)
-    state = candidate.state.copy()
-    start = len(state.history)
-    me = state.to_play
-    assert KIT.follow(state, start, kind, n).accepted == proof.answers
-    state.play(state.parse_move(proof.answers[0]))
-    reply = KIT.follow(state, start, kind, n).reply
-    assert reply in state.legal_moves()
-    # No reply leaves fewer winning tiles (the game going on).
-    fewest = min(len(rules_answers(played(state, [state.format_move(r)]), "complete_pattern", 1))
-                 for r in state.legal_moves()
-                 if not played(state, [state.format_move(r)]).is_over)
+def shipped(kind: str, words: str = ""):
+    """The first shipped puzzle of `kind` whose explanation has `words`, with its proof."""
+    puzzle = next(p for p in game.puzzles.load_set("xutoli")[0]
+                  if p.kind == kind and words in p.explanation)
+    state, _ = puzzle.position()
+    return state, puzzle
+
+
+def test_a_win_in_two_is_followed_against_the_block_its_explanation_names():
+    state, puzzle = shipped("forced_win", "the block ")
+    start, me = len(state.history), state.to_play
+    assert KIT.follow(state, start, puzzle.kind, puzzle.n).accepted == puzzle.answers
+    state.play(state.parse_move(puzzle.answers[0]))
+    reply = KIT.follow(state, start, puzzle.kind, puzzle.n).reply
+    assert f"the block {state.format_move(reply)} " in puzzle.explanation
     state.play(reply)
-    accepted = KIT.follow(state, start, kind, n).accepted
+    assert not state.is_over
+    accepted = KIT.follow(state, start, puzzle.kind, puzzle.n).accepted
     assert accepted == rules_answers(state, "complete_pattern", 1)
-    assert len(accepted) == fewest
     state.play(state.parse_move(accepted[-1]))
     assert state.outcome.winner == me
-    assert KIT.follow(state, start, kind, n).solved
+    assert KIT.follow(state, start, puzzle.kind, puzzle.n).solved
+
+
+def test_every_reply_to_a_double_threat_loses_and_the_line_ends_in_two():
+    state, puzzle = shipped("forced_win", "can fill only one")
+    start, me = len(state.history), state.to_play
+    state.play(state.parse_move(puzzle.answers[0]))
+    for reply in state.legal_moves():
+        after = played(state, [state.format_move(reply)])
+        assert after.is_over and after.outcome.winner == me or \
+            rules_answers(after, "complete_pattern", 1)
+    state.play(KIT.follow(state, start, puzzle.kind, puzzle.n).reply)
+    state.play(state.parse_move(KIT.follow(state, start, puzzle.kind, puzzle.n).accepted[0]))
+    assert state.outcome.winner == me
 
 
 def test_a_wrong_first_tile_is_refuted():

@@ -129,24 +129,26 @@ class Tactics:
 
     def best_reply(self, me: int, turns: int):
         """The opponent to move, `me` with `turns` turns left: the reply that resists
-        longest (a win of its own, a draw, an escape, then the slowest win of `me` with
-        the fewest winning tiles; the first in legal order among equals)."""
+        longest (a win of its own, a draw, an escape, then the slowest win of `me`);
+        among equals a block (a tile on a cell where `me` would win now), then the one
+        that leaves `me` the fewest winning tiles, then the first in legal order."""
         opp = 1 - me
+        threats = {cell for cell, _ in self.wins_now(me)}
         best, best_rank = None, None
         for reply, result in self.results(opp):
             if result == opp:
-                rank = (0, 0, 0)
+                rank = (0,)
             elif result == DRAW:
-                rank = (1, 0, 0)
+                rank = (1,)
             elif result == me:
-                rank = (4, 0, 0)
+                rank = (4,)
             else:
-                rank = (2, 0, 0)
+                rank = (2,)
                 with self.placed(reply):
                     for k in range(1, turns + 1):
                         wins = self.winning_tiles(me, k)
                         if wins:
-                            rank = (3, -k, len(wins))
+                            rank = (3, -k, reply[0] not in threats, len(wins))
                             break
             if best_rank is None or rank < best_rank:
                 best, best_rank = reply, rank
