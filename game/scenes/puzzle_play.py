@@ -119,6 +119,9 @@ class PuzzlePlayScene(PlayScene):
     def undo(self) -> None:
         self.retry()
 
+    def restart(self) -> None:
+        self.retry()
+
     def redo(self) -> None:
         self.app.sounds.play("illegal")
 
