@@ -116,6 +116,12 @@ class PuzzlePlayScene(PlayScene):
         self.hint_shown = None
         super().play_move(move)
 
+    def refresh_buttons(self) -> None:
+        """No take-backs in a puzzle: Restart starts it again."""
+        for button in (self.side.undo_button, self.side.redo_button):
+            button.enabled = False
+            button.refresh()
+
     def undo(self) -> None:
         self.retry()
 
@@ -206,8 +212,9 @@ class PuzzlePlayScene(PlayScene):
     # --- the panel ------------------------------------------------------------------------
     def game_actions(self) -> list:
         if self.solved:
-            return [("Next puzzle", self.next_puzzle), ("Retry", self.retry)]
-        return [("Hint", self.hint), ("Retry", self.retry), ("Solution", self.show_solution)]
+            return [("Next puzzle", self.next_puzzle), ("Restart", self.retry)]
+        # "Restart": the pause menu's own button, which retries a puzzle too.
+        return [("Hint", self.hint), ("Restart", self.retry), ("Solution", self.show_solution)]
 
     def ask_hint(self) -> None:
         self.hint()
@@ -261,7 +268,7 @@ class PuzzlePlayScene(PlayScene):
         return self.puzzle.explanation
 
     def result_actions(self) -> list:
-        return [("Next puzzle", self.next_puzzle), ("Retry", self.retry)]
+        return [("Next puzzle", self.next_puzzle), ("Restart", self.retry)]
 
     def result_sound(self) -> str:
         return "win" if self.solved and not self.showing_solution else "draw"
