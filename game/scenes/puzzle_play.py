@@ -240,20 +240,22 @@ class PuzzlePlayScene(PlayScene):
                           f"gains no rating).", palette.accent))
         if self.showing_solution and not self.solved:
             lines.append(("The solution is being played.", palette.text_dim))
-        if self.solved:
-            lines.append(("The solution." if self.showing_solution else "Solved!",
-                          palette.highlight_good))
-            lines.append((self.puzzle.explanation, None))
+        if self.solved:                     # (the status line says "Solved!")
+            lines.append((self.puzzle.explanation, palette.highlight_good))
             lines += [(note, palette.text_dim) for note in self.puzzle.notes]
         if self.rating_change is not None:
             before, after = self.rating_change
-            lines.append((f"Your {self.state.spec.title} puzzle rating: {before:.0f} → "
-                          f"{after:.0f}", None))
+            change = round(after) - round(before)
+            lines.append((f"Your {self.state.spec.title} puzzle rating: {after:.0f} "
+                          f"({change:+d})" if change else
+                          f"Your {self.state.spec.title} puzzle rating stays {after:.0f}"
+                          f"{' (a hint was used)' if self.hinted and not self.failed else ''}",
+                          None))
         return lines
 
     def status_text(self) -> str:
         if self.solved:
-            return "Solved" if not self.showing_solution else "The solution"
+            return "Solved!" if not self.showing_solution else "The solution"
         if self.human_may_move and self.line.follow(self.state) is None:
             return "Working out the line…"
         return super().status_text()
