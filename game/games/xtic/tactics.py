@@ -36,8 +36,8 @@ MAX_ANSWERS = 3                 # a puzzle has at most this many accepted first 
 MIN_MOVES = 6                   # ... and at least this many legal moves
 FORCED_EMPTIES = 9              # positions with at most this many empty squares are tried
 SAFE_EMPTIES = 8                # ... for "safe_handover", solved to the end
-BUDGET = 400_000                # boards analysed per proof (about 7 s here; most take
-#                                 well under 0.1 s)
+BUDGET = 100_000                # boards analysed per search of a proof (about 2 s here;
+#                                 the shipped puzzles take at most about 10,000)
 FORCING_SQUARES = 2             # a hand-over safe on at most this many squares looks forcing
 # The self-play that gives the positions: (First's level, Second's level), in turn.
 PAIRINGS = (("hard", "easy"), ("very hard", "medium"), ("don't try", "hard"),
@@ -49,12 +49,18 @@ class _OutOfBudget(Exception):
     """The proof's boards analysed ran past its budget: nothing is proven."""
 
 
-def move_values(state, depth: int, budget: int = BUDGET) -> list[tuple]:
+def move_values(state, depth: int) -> list[tuple]:
     """[(move, value)] for every legal move of the side to move in `state`, in the order
     of legal_moves(): the solver's value of the move looking `depth` placements ahead
-    (depth >= empty squares: the exact value). _OutOfBudget past `budget` boards."""
+    (depth >= empty squares: the exact value)."""
+    return searched_values(state, depth)[0]
+
+
+def searched_values(state, depth: int) -> tuple[list[tuple], int]:
+    """(move_values, boards analysed). _OutOfBudget past BUDGET boards (the solver looks
+    at its budget every ai.POLL_EVERY boards)."""
     search = ai._Search(state.game_type, state.board, state.hand)
-    search.budget = budget
+    search.budget = BUDGET
     hand, n = state.hand, search.n
     values = []
     try:
@@ -69,7 +75,7 @@ def move_values(state, depth: int, budget: int = BUDGET) -> list[tuple]:
             values.append((move, value))
     except ai._BudgetExceeded:
         raise _OutOfBudget from None
-    return values
+    return values, search.nodes
 
 
 def _receiver_value(search, piece: int, depth: int) -> int:
@@ -136,10 +142,10 @@ def listed(items, word: str) -> str:
 class XticKit(PuzzleKit):
     game = "xtic"
     goals = {
-        FORCED_WIN: "Make your opponent complete a line within {n} turn{s} of yours, "
-                    "against any defence.",
-        SAFE_HANDOVER: "Place your piece and hand over one that cannot lose, against "
-                       "best play.",
+        FORCED_WIN: "Win within {n} turn{s} against any defence: force your opponent to "
+                    "complete a line.",
+        SAFE_HANDOVER: "Place your piece and hand over one that does not lose the game "
+                       "against best play.",
     }
     tries = tuple((FORCED_WIN, n) for n in range(1, MOST_TURNS + 1)) + ((SAFE_HANDOVER, None),)
     trial_levels = ("trivial", "easy", "medium", "hard", "very hard", "don't try")
@@ -160,7 +166,7 @@ class XticKit(PuzzleKit):
         return None
 
     def _prove_forced(self, state, n: int) -> Proof | None:
-        values = move_values(state, 2 * n)
+        values, nodes = searched_values(state, 2 * n)
         target = win_target(state, n)
         if max(value for _move, value in values) != target:
             return None                  # no win within n turns, or a quicker one
@@ -176,10 +182,11 @@ class XticKit(PuzzleKit):
         return Proof(
             answers=tuple(state.format_move(m) for m in answers),
             explanation=self._forced_text(work, line), forced=n,
-            measures={"tempting": tempting, "moves": len(values), "empties": work.board.count(-1)})
+            measures={"tempting": tempting, "moves": len(values),
+                      "empties": work.board.count(-1), "nodes": nodes})
 
     def _prove_safe(self, state) -> Proof | None:
-        values = move_values(state, state.board.count(-1))
+        values, nodes = searched_values(state, state.board.count(-1))
         answers = [move for move, value in values if value >= 0]
         if not answers or len(answers) > MAX_ANSWERS or len(values) < MIN_MOVES \
                 or 4 * len(answers) > len(values):
@@ -192,7 +199,7 @@ class XticKit(PuzzleKit):
             answers=tuple(state.format_move(m) for m in answers),
             explanation=self._safe_text(state.copy(), values, answers),
             measures={"tempting": tempting, "moves": len(values),
-                      "empties": state.board.count(-1),
+                      "empties": state.board.count(-1), "nodes": nodes,
                       "wins": sum(1 for _move, value in values if value > 0)})
 
     @staticmethod
@@ -214,13 +221,13 @@ class XticKit(PuzzleKit):
         return [move for move, value in move_values(state, 2 * turns) if value >= target]
 
     @staticmethod
-    def best_defence(state, turns: int):
-        """The defender's move that resists longest when the mover has `turns` turns
-        left after it: the best value looking 2 * turns + 1 placements ahead, the first
-        in legal order among equals."""
+    def best_defence(state, turns: int) -> tuple:
+        """(move, value) of the defender's move that resists longest when the mover has
+        `turns` turns left after it: the best value looking 2 * turns + 1 placements
+        ahead, the first in legal order among equals."""
         values = move_values(state, 2 * turns + 1)
         best = max(value for _move, value in values)
-        return next(move for move, value in values if value == best)
+        return next((move, value) for move, value in values if value == best)
 
     def main_line(self, work, answer, n: int) -> list:
         """The moves from `answer` on, the defender's longest defence each time and the
@@ -229,7 +236,7 @@ class XticKit(PuzzleKit):
         line = [answer]
         work.play(answer)
         for turns in range(n - 1, 0, -1):
-            line.append(self.best_defence(work, turns))
+            line.append(self.best_defence(work, turns)[0])
             work.play(line[-1])
             line.append(self.winning_moves(work, turns)[0])
             work.play(line[-1])
@@ -306,31 +313,40 @@ class XticKit(PuzzleKit):
                 if not accepted:
                     return Follow(failed=f"no move wins within {turns} turns any more")
                 return Follow(accepted=tuple(state.format_move(m) for m in accepted))
-            return Follow(reply=self.best_defence(state, n - (played + 1) // 2))
+            turns = n - (played + 1) // 2
+            reply, value = self.best_defence(state, turns)
+            if value > -win_target(state, turns) + 1:
+                return Follow(failed=f"{SEATS[state.to_play]} escapes: no win within "
+                                     f"{turns} turns any more")
+            return Follow(reply=reply)
         except _OutOfBudget:
             return Follow(failed="the solver ran out of its budget here")
 
     # --- positions to cut puzzles from -------------------------------------------------------
     def candidates(self, seed: int) -> Iterator[Candidate]:
-        """The positions of self-play games between the levels (PAIRINGS in turn), each
-        game's rng seeded from `seed` and its number, from FORCED_EMPTIES empty squares
-        on; a position where the level to move then threw its exact value away says so."""
+        """The positions of self-play games between the levels (PAIRINGS in turn), game
+        k seeded `seed` * 100000 + k (its rng too), from FORCED_EMPTIES empty squares on:
+        first those where the level to move then threw its exact value away, then the
+        others in the order of the game."""
         spec = game.rules.get("xtic")
         number = 0
         while True:
             first, second = PAIRINGS[number % len(PAIRINGS)]
-            rng = random.Random(f"xtic puzzles {seed} {number}")
-            state = spec.new_game(seed=seed, options={"game_type": "normal"})
+            game_seed = seed * 100_000 + number
+            rng = random.Random(game_seed)
+            state = spec.new_game(seed=game_seed, options={"game_type": "normal"})
+            blunders, others = [], []
             while not state.is_over:
                 level = (first, second)[state.to_play]
                 move = game.ai.choose_move(state, level, rng)
                 if state.hand is not None and state.board.count(-1) <= FORCED_EMPTIES:
-                    what = (f"{first} v {second}, seed {seed}, game {number}, "
-                            f"move {len(state.history) + 1}")
-                    source = (f"blunder of {level} ({what})" if self._throws_away(state, move)
-                              else f"self-play {what}")
-                    yield Candidate(state.copy(), source)
+                    what = f"{first} v {second}, game {game_seed}, move {len(state.history) + 1}"
+                    if self._throws_away(state, move):
+                        blunders.append(Candidate(state.copy(), f"blunder of {level} ({what})"))
+                    else:
+                        others.append(Candidate(state.copy(), f"self-play {what}"))
                 state.play(move)
+            yield from blunders + others
             number += 1
 
     @staticmethod
