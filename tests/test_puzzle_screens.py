@@ -112,8 +112,11 @@ def test_from_the_menu_to_a_puzzle_and_back_with_each_device(make_app, device_na
     scene = app.scene
     assert scene.puzzle.set_name == "xtic" and scene.puzzle.goal in \
         [text for text, _ in scene.panel_lines()]
+    if device_name != "mouse":              # the panel is the mouse's; the pause menu
+        device.pause()                      # holds the puzzle's actions for the others
     device.activate("Hint")
     assert scene.hint_shown is not None and scene.hinted
+    assert app.scene is scene
     device.back()                           # the pause menu, then out to the Puzzles
     step(app, frames=3)
     if scene_name(app) == "PauseScene":

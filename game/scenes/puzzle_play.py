@@ -13,13 +13,27 @@ rating's change.
 from __future__ import annotations
 
 import datetime
+import random
 
+from game.puzzles import load_set
 from game.puzzles.line import PuzzleLine
+from game.puzzles.progress import save_progress_soon
 from game.scenes.play import PlayScene
 from game.services import saves
 from game.services.session import SeatDriver, SessionConfig
+from game.views import make_view
 
 SOLUTION_STEP = 1.1             # seconds between the moves of a shown solution
+
+
+def next_puzzle_for(progress, puzzle, source: str):
+    """The puzzle Next plays after `puzzle`: the next mistake due, or the set's next pick
+    near the rating (None: none is left)."""
+    if source == "mistakes":
+        due = [p for p in progress.mistakes_due(datetime.date.today()) if p.id != puzzle.id]
+        return due[0] if due else None
+    puzzles = [p for p in load_set(puzzle.set_name)[0] if p.id != puzzle.id]
+    return progress.next_puzzle(puzzles, puzzle.set_name, random.Random())
 
 
 class Defender(SeatDriver):
@@ -80,7 +94,6 @@ class PuzzlePlayScene(PlayScene):
         self.lost_line = ""                 # the kit says the goal is out of reach
 
     def _new_view(self):
-        from game.views import make_view
         return make_view(self.app.view_context, self.state, self.session.names)
 
     # --- the puzzle's rules on top of the game's ----------------------------------------
@@ -104,6 +117,9 @@ class PuzzlePlayScene(PlayScene):
         super().play_move(move)
 
     def undo(self) -> None:
+        self.retry()
+
+    def restart(self) -> None:
         self.retry()
 
     def redo(self) -> None:
@@ -135,7 +151,6 @@ class PuzzlePlayScene(PlayScene):
         self._record(solved=False)
 
     def next_puzzle(self) -> None:
-        from game.scenes.puzzles import next_puzzle_for
         puzzle = next_puzzle_for(self.progress, self.puzzle, self.source)
         if puzzle is None:
             self.exit_to()
@@ -161,7 +176,6 @@ class PuzzlePlayScene(PlayScene):
         self.failed = not solved
         self.rating_change = self.progress.record_attempt(
             self.puzzle, solved=solved, hinted=self.hinted, today=datetime.date.today())
-        from game.puzzles.progress import save_progress_soon
         save_progress_soon(self.progress)
 
     # --- per frame ------------------------------------------------------------------------

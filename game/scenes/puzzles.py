@@ -15,12 +15,15 @@ from __future__ import annotations
 import datetime
 import random
 
+import pygame
+
 import game.rules
 from game.games import GAMES
 from game.puzzles import load_set, set_names
 from game.puzzles.daily import daily_puzzle
 from game.puzzles.progress import load_progress
 from game.scenes.base import Scene
+from game.scenes.rating_course import draw_course
 from game.scenes.notices import notice_lines, notice_width, notices_height, place_notices
 from game.ui.text import draw_text, fit_text
 
@@ -35,18 +38,6 @@ def set_title(name: str) -> str:
     return name
 
 
-def next_puzzle_for(progress, puzzle, source: str):
-    """The puzzle Next plays after `puzzle`: the next mistake due, or the set's next pick
-    near the rating (None: none is left)."""
-    if source == "mistakes":
-        due = [p for p in progress.mistakes_due(datetime.date.today()) if p.id != puzzle.id]
-        return due[0] if due else None
-    if source == "daily":
-        source = "set"
-    puzzles = [p for p in load_set(puzzle.set_name)[0] if p.id != puzzle.id]
-    return progress.next_puzzle(puzzles, puzzle.set_name, random.Random())
-
-
 class PuzzlesScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -57,7 +48,8 @@ class PuzzlesScene(Scene):
         self.miner = None
         self.found_mistakes = 0
         self.notices: list = []
-        self.rows: list = []            # (label, detail) of each row, as built
+        self.rows: list = []            # (label, action, enabled) of each row, as built
+        self.hint_y = 0
 
     def enter(self) -> None:
         super().enter()
@@ -82,23 +74,25 @@ class PuzzlesScene(Scene):
         if daily is not None:
             done = " · done" if self.progress.daily_done(today) else ""
             rows.append((f"Daily puzzle: {set_title(daily.set_name)}{done}",
-                         lambda: self.play(daily, "daily"), True))
+                         lambda: self.play(daily, "daily"), True, None))
         due = self.progress.mistakes_due(today)
         looking = self.miner is not None and self.miner.running
         label = f"Your mistakes: {len(due)} due" if due else \
             ("Your mistakes: looking through your games…" if looking else
              "Your mistakes: none due")
-        rows.append((label, lambda: self.play(due[0], "mistakes") if due else None, bool(due)))
+        rows.append((label, lambda: self.play(due[0], "mistakes") if due else None, bool(due),
+                     None))
         for name in set_names():
             puzzles = load_set(name)[0]
             if name in GAMES:
                 solved, total = self.progress.counts(name, puzzles)
                 rating = self.progress.rating(name).value
                 rows.append((f"{set_title(name)} · rating {rating:.0f} · solved {solved} of "
-                             f"{total}", lambda name=name: self.play_next(name), bool(puzzles)))
+                             f"{total}", lambda name=name: self.play_next(name), bool(puzzles),
+                             name))
             else:
                 rows.append((f"{set_title(name)}: {len(puzzles)} levels",
-                             lambda name=name: self.open_set(name), True))
+                             lambda name=name: self.open_set(name), True, None))
         return rows
 
     def build(self, size) -> None:
@@ -108,15 +102,26 @@ class PuzzlesScene(Scene):
         width = min(round(640 * s), size[0] - round(40 * s))
         self._layout_notices(size)
         top = round(150 * s)
-        bottom = (self.notices_y if self.notices else size[1]) - round(16 * s)
+        bottom = (self.notices_y if self.notices else size[1]) - round(46 * s)
         height = min(round(48 * s), max(round(28 * s), (bottom - top) // (len(rows) + 1)
                                         - round(8 * s)))
         gap = min(round(10 * s), max(2, (bottom - top) // (len(rows) + 1) - height))
         rects = self.column_rects(len(rows) + 1, width=width / s, height=height / s,
                                   gap=gap / s, top=top)
-        for rect, (label, action, enabled) in zip(rects, rows):
+        self.row_sets = []              # the set each row plays (None: daily, mistakes)
+        for rect, (label, action, enabled, set_name) in zip(rects, rows):
             self.button(rect, label, action, enabled=enabled)
+            self.row_sets.append(set_name)
+        if self.ring.focus == 0:        # first shown: the first row that can be opened
+            self.ring.focus = next((i for i, row in enumerate(rows) if row[2]), len(rows))
+        self.course_rect = None         # the focused game's rating course, right of the rows
+        room = size[0] - rects[0].right - round(40 * s)
+        if room >= round(200 * s):
+            width = min(room, round(300 * s))
+            self.course_rect = pygame.Rect(rects[0].right + (room - width) // 2 + round(20 * s),
+                                           rects[1].y, width, round(150 * s))
         self.button(rects[-1], "Back", self.app.pop)
+        self.hint_y = rects[-1].bottom + round(22 * s)     # the line about the focused row
         self.notice_panel = place_notices(self, self.notices, self.notices_y) \
             if self.notices else None
 
@@ -160,13 +165,21 @@ class PuzzlesScene(Scene):
         s = self.app.scale
         self.draw_title(surface, "Puzzles", "Positions cut from real games, each answer "
                         "proven by the game's solver")
-        focused = self.ring.current()
+        focused = self.ring.current
         if focused is not None:
             hint = self._row_hint(self.ring.focus)
             if hint:
                 draw_text(surface, fit_text(hint, round(18 * s), self.app.size[0] - round(40 * s)),
-                          (self.app.size[0] // 2, round(134 * s)), round(18 * s),
+                          (self.app.size[0] // 2, self.hint_y), round(18 * s),
                           self.app.palette.text_dim, anchor="center")
+        set_name = self.row_sets[self.ring.focus] if self.ring.focus < len(self.row_sets) \
+            else None
+        if set_name is not None and self.course_rect is not None:
+            draw_text(surface, f"Your {set_title(set_name)} rating", self.course_rect.midtop,
+                      round(17 * s), self.app.palette.text_dim, anchor="midbottom")
+            draw_course(surface, self.course_rect, [value for _, value in
+                                                    self.progress.course(set_name)],
+                        self.app.palette, s, "No rated puzzle yet")
         self.draw_ui(surface)
 
     def _row_hint(self, index: int) -> str:
