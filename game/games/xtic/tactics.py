@@ -17,6 +17,17 @@ decided within the horizon. Every legal move gets its own value (a search of its
 the solver's shared tables), so the answer list is complete by construction; the tests
 check it against plain minimax on the public XticState. Every search has a budget of
 boards analysed: one that runs out proves nothing (no puzzle), never a guess.
+
+After a forced win's answer the defender plays its longest defence (the best value
+2t + 1 placements ahead when the mover has t turns left), and the moves accepted next
+are again every move that wins in the turns left. The explanations are worked out from
+the proof: the line against the longest defence and why the defender's last piece
+loses on every square left; for a safe hand-over, the pieces the opponent punishes at
+once and the losing move that holds out longest, with the reply that beats it.
+
+The positions come from self-play of the computer levels (all of them deterministic:
+depths, and "perfect"'s budget of boards), from FORCED_EMPTIES empty squares on, the
+positions where a level threw away its exact value (by the solver) first.
 """
 from __future__ import annotations
 
