@@ -18,33 +18,8 @@ from game.games.xtic import player as ai
 from game.games.xtic import tactics
 from game.games.xtic.tactics import FORCED_WIN, KIT, SAFE_HANDOVER
 
-WIN = 100
+from xtic_reference import WIN, move_value
 SPEC = game.rules.get("xtic")
-
-
-# --- the reference: plain negamax on the public API --------------------------------------
-def move_value(state, move, depth, memo):
-    mover = state.to_play
-    state.play(move)
-    try:
-        if state.is_over:
-            placed = 16 - state.board.count(-1)
-            winner = state.outcome.winner
-            if winner is None:
-                return 0
-            return WIN - placed if winner == mover else -(WIN - placed)
-        if depth == 1:
-            return 0
-        return -position_value(state, depth - 1, memo)
-    finally:
-        state.undo()
-
-
-def position_value(state, depth, memo):
-    key = (tuple(state.board), state.hand, depth)
-    if key not in memo:
-        memo[key] = max(move_value(state, move, depth, memo) for move in state.legal_moves())
-    return memo[key]
 
 
 def reference_values(state, depth):
