@@ -13,8 +13,8 @@ import game.ai
 import game.rules
 from game.ai import SearchCancelled
 from game.games.xtic import player as ai_xtic
-
 from xtic_reference import WIN, move_value, position_value
+
 SPEC = game.rules.get("xtic")
 LEVELS = SPEC.ai_levels
 GAME_TYPES = ("normal", "nodiags", "torus")
