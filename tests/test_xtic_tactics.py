@@ -17,8 +17,8 @@ import game.rules
 from game.games.xtic import player as ai
 from game.games.xtic import tactics
 from game.games.xtic.tactics import FORCED_WIN, KIT, SAFE_HANDOVER
-
 from xtic_reference import WIN, move_value
+
 SPEC = game.rules.get("xtic")
 
 
