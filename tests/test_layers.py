@@ -39,7 +39,7 @@ NO_PYGAME_BELOW = "ui"          # the layers under the ui run headless
 
 SCENE_HELPERS = {"game.scenes.base", "game.scenes.notices", "game.scenes.play_panel",
                  "game.scenes.miniatures", "game.scenes.scrolled",
-                 "game.scenes.seat_choices"}     # parts of screens
+                 "game.scenes.seat_choices", "game.scenes.rating_course"}   # parts of screens
 
 
 def fits(prefix: str, module: str) -> bool:

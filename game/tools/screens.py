@@ -20,7 +20,8 @@ import game.rules
 
 GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
-SCREENS = ("menu", "settings", "stats", "puzzles", "puzzle", "demo", "confirm", "games",
+SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
+           "games", *(f"puzzle_{name}" for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
                                            "rules", "tutorial") for name in GAMES))
@@ -99,9 +100,15 @@ def open_screen(app, name: str) -> None:
         app.open("stats")
     elif kind == "puzzles":
         app.open("puzzles")
-    elif kind == "puzzle":
-        app.open("puzzles")
+    elif kind == "solitaire":
+        app.open("solitaire")
+    elif kind == "puzzle" and spec is None:         # a solitaire level
+        app.open("solitaire")
         app.scene.open_level(0)
+    elif kind == "puzzle":                          # a game's first puzzle
+        from game.puzzles import load_set
+        from game.puzzles.progress import load_progress
+        app.open("puzzle_play", load_set(spec.name)[0][0], load_progress()[0])
     elif kind == "demo":
         app.open("demo")
     elif kind == "setup":
