@@ -2,29 +2,35 @@
 proven by an exact expectimax over the dice to the end of the game, and the claim that
 wins the game at once.
 
-Goals:
+Goals (a puzzle's roll allows at least FEWEST_CLAIMS claims):
 
-best_chance  "Find the claim with the best chance to win." After a roll, every legal
-             claim is valued by its exact chance to win: both players then play to
-             maximise their own chance over every roll to the end of the game, a draw
-             counted as half a win (the expected score; so the game is zero-sum and one
-             number per position does). A puzzle when the best claims (tied within
-             TIE) beat every other claim by at least MARGIN; the answers are all of the
-             tied best. Not tried where a claim wins the game at once (that is
-             forced_win). The notes give every claim's chance.
+best_chance  "Find the claim with the best chance to win." (forced None.) Every legal
+             claim is valued by its exact chance to win: after it both players play to
+             maximise their own chance, over every roll, to the end of the game; a draw
+             counts as half a win (so the chance is the expected score, the game is
+             zero-sum, and one number per position does). A puzzle when the best claims
+             (equal within TIE, float rounding) beat every other claim by MARGIN at
+             least: the answers are all of the best, and every other claim is proven at
+             least MARGIN worse. Not tried where a claim wins at once (forced_win).
+             The notes give every claim's chance.
 forced_win   "Win the game with this claim." (n = 1, forced = 1): the answers are every
-             claim that wins the game at once. Only n = 1: a win within more turns
-             "against any roll" needs every roll to reach a winning claim, and the rolls
-             1111, 2222 and 3333 each reach one tile only, so it almost never exists.
+             claim after which the real rules end the game in the mover's favour; a
+             puzzle when some other claim looks as strong (it decides a large tile or
+             blocks a line) and does not win. Only n = 1: a win within two turns
+             "against any roll" needs every roll of the second turn to reach a winning
+             claim, and 1111, 2222 and 3333 reach one tile each, so it almost never
+             exists.
 
 The exact chances (`ChanceSolver`) come from a search over boards (the marks of both
-players; whose roll it is is a side of the value): each board is solved once per proof,
-and a proof that needs more than NODE_BUDGET boards gives no puzzle. A roll that reaches
-no claimable tile skips the turn, so a board's two values (Red to roll, Blue to roll)
-depend on each other; they are solved together (see `ChanceSolver._values`).
+players), each solved once per proof; a proof that needs more than NODE_BUDGET boards
+gives no puzzle (never a guess). A roll that reaches no claimable tile skips the turn,
+so a board's two values (Red to roll, Blue to roll) depend on each other: they are
+solved together (`ChanceSolver._values`). tests/test_catalina_tactics.py checks the
+chances against value iteration over the real rules and against games with sampled dice.
 
-Candidates are late positions of self-play games between the computer levels (the hard
-level searched without its clock, so every game is the same on every machine).
+Candidates are late positions (at most LATE free tiles) of self-play games between the
+computer levels, the hard level searched without its clock, so every game is the same on
+every machine.
 """
 from __future__ import annotations
 
@@ -40,7 +46,8 @@ from game.puzzles.kit import Candidate, Proof, PuzzleKit
 MARGIN = 0.10               # the best claim's chance beats the next best by this much
 TIE = 1e-9                  # chances closer than this are equal (float rounding only)
 NODE_BUDGET = 50_000        # boards one proof may solve (about a second); more: no puzzle
-LATE = 12                   # a candidate has at most this many free tiles in open grids
+LATE = 11                   # a candidate has at most this many free tiles in open grids
+FEWEST_CLAIMS = 3           # a puzzle's roll allows at least this many claims
 MOST_NOTES = 6              # lines of chances shown; the rest are summed up in one
 
 
@@ -62,8 +69,9 @@ def _red_score(result: float | None) -> float | None:
 class ChanceSolver:
     """Exact expected scores of a Catalina position under best play on both sides.
 
-    `values()` gives, for the board it holds, Red's expected score with Red to roll and
-    with Blue to roll. Each board is solved once, memoised by its key: Red's marks in
+    `after_claim` gives Red's expected score after a claim on the board it holds; each
+    board on the way is solved once (`_values`: Red's expected score with Red to roll
+    and with Blue to roll), memoised by its key: Red's marks in
     bits 0-80 and Blue's in bits 81-161, cell 9 * large tile + small tile (the marks
     also fix which large tiles are decided); `nodes` counts the boards solved and
     OverBudget is raised past `budget`."""
@@ -76,11 +84,6 @@ class ChanceSolver:
         self.budget = budget
         self.nodes = 0
         self.memo: dict = {}
-
-    def values(self) -> tuple:
-        """(Red's expected score with Red to roll, with Blue to roll) of the board."""
-        found = self.memo.get(self.key)
-        return found if found is not None else self._values()
 
     def after_claim(self, seat: int, big: int, bit: int) -> float:
         """Red's expected score after `seat` claims small tile `bit` of large tile `big`
@@ -195,6 +198,35 @@ def claim_effect(state, move) -> str:
     return f"takes a tile in {name}"
 
 
+def secured_count(state, move) -> str:
+    """", holding N large tiles, more than ... can reach" when after `move` the mover
+    holds more large tiles than the opponent can reach with every open one; else ""."""
+    after = state.copy()
+    after.play(move)
+    seat = state.to_play
+    mine, theirs = after.large.count(seat), after.large.count(1 - seat)
+    if mine > theirs + after.large.count(None):
+        return (f", holding {mine} large tiles, more than {SEATS[1 - seat]} can reach "
+                f"({theirs + after.large.count(None)})")
+    return ""
+
+
+def wins_at_once(state, move) -> bool:
+    """Whether claiming `move` ends the game with the mover's win (by the real rules)."""
+    seat = state.to_play
+    state.play(move)
+    try:
+        return state.is_over and state.outcome.winner == seat
+    finally:
+        state.undo()
+
+
+def looks_strong(state, move) -> bool:
+    """Whether the claim decides a large tile or blocks the opponent's line (what a
+    player's eye goes to first)."""
+    return not claim_effect(state, move).startswith(("takes", "makes"))
+
+
 def winning_roll_chance(state, move) -> float:
     """The chance that the opponent's next roll reaches a claim that wins the game at
     once, after the mover claims `move` (0 when the claim ends the game)."""
@@ -214,7 +246,7 @@ def winning_roll_chance(state, move) -> float:
         state.undo()
 
 
-def _percent(chance: float) -> str:
+def percent(chance: float) -> str:
     """A chance in whole percent, never rounded to a certainty it is not."""
     if chance >= 1 - TIE:
         return "100%"
@@ -236,13 +268,13 @@ def chance_notes(state, chances: dict) -> tuple[str, ...]:
             groups[-1][1].append(move)
         else:
             groups.append((chances[move], [move]))
-    lines = [f"{_names(state, moves)}: {_percent(chance)} to win"
+    lines = [f"{_names(state, moves)}: {percent(chance)} to win"
              for chance, moves in groups[:MOST_NOTES]]
     rest = groups[MOST_NOTES:]
     if rest:
         count = sum(len(moves) for _, moves in rest)
-        lines.append(f"{count} other claims: {_percent(rest[-1][0])} to "
-                     f"{_percent(rest[0][0])} to win")
+        lines.append(f"{count} other claims: {percent(rest[-1][0])} to "
+                     f"{percent(rest[0][0])} to win")
     lines.append("(best play on both sides after the claim, every roll; a draw counts "
                  "as half a win)")
     return tuple(lines)
@@ -260,7 +292,7 @@ class CatalinaKit(PuzzleKit):
         if state.is_over or state.is_chance:
             return None
         moves = state.legal_moves()
-        if len(moves) < 2:
+        if len(moves) < FEWEST_CLAIMS:
             return None
         if kind == "forced_win":
             if n != 1:
@@ -271,9 +303,13 @@ class CatalinaKit(PuzzleKit):
         raise ValueError(f"unknown Catalina puzzle kind {kind!r}")
 
     def _win_now(self, state, moves: list) -> Proof | None:
-        seat = state.to_play
-        wins = [m for m in moves if ai.wins_game(state, seat, m)]
-        if not wins or len(wins) == len(moves):
+        wins = [m for m in moves if wins_at_once(state, m)]
+        # Tempting: claims that decide a large tile or block a line and do not end the
+        # game; a puzzle needs one to see through (the first named, a large tile won
+        # first).
+        tempting = sorted((m for m in moves if m not in wins and looks_strong(state, m)),
+                          key=lambda m: not claim_effect(state, m).startswith("wins"))
+        if not wins or not tempting:
             return None
         by_effect: dict = {}
         for move in wins:
@@ -282,22 +318,14 @@ class CatalinaKit(PuzzleKit):
                         for effect, group in by_effect.items())
         end = state.copy()
         end.play(wins[0])
-        explanation = f"{how}: {end.outcome.reason}."
-        # Tempting: claims that win (or give away) a large tile or block a line, and do
-        # not end the game; one is named, a large tile won first.
-        tempting = sorted((m for m in moves if m not in wins
-                           and not claim_effect(state, m).startswith(("takes", "makes"))),
-                          key=lambda m: not claim_effect(state, m).startswith("wins"))
-        if tempting:
-            explanation += (f" {state.format_move(tempting[0])} "
-                            f"{claim_effect(state, tempting[0])}, but the game goes on.")
+        explanation = (f"{how}: {end.outcome.reason}. {state.format_move(tempting[0])} "
+                       f"{claim_effect(state, tempting[0])}, but the game goes on.")
         return Proof(answers=tuple(state.format_move(m) for m in wins),
                      explanation=explanation, forced=1,
                      measures={"tempting": len(tempting), "nodes": len(moves)})
 
     def _best_chance(self, state, moves: list) -> Proof | None:
-        seat = state.to_play
-        if any(ai.wins_game(state, seat, m) for m in moves):
+        if any(wins_at_once(state, m) for m in moves):
             return None                     # a forced_win puzzle, not a matter of chance
         solved = claim_chances(state)
         if solved is None:
@@ -312,9 +340,11 @@ class CatalinaKit(PuzzleKit):
         margin = best - chances[runner_up]
         if margin < MARGIN:
             return None
-        # Tempting: other claims the one-claim greedy player ranks as high as an answer.
+        # Tempting: other claims that decide a large tile or block a line, or that the
+        # one-claim greedy player ranks as high as an answer.
         top_greedy = max(ai.greedy_score(state, m) for m in answers)
-        tempting = sum(1 for m in others if ai.greedy_score(state, m) >= top_greedy)
+        tempting = sum(1 for m in others if looks_strong(state, m)
+                       or ai.greedy_score(state, m) >= top_greedy)
         return Proof(answers=tuple(state.format_move(m) for m in answers),
                      explanation=self._explain(state, answers, runner_up, chances),
                      notes=chance_notes(state, chances),
@@ -329,28 +359,30 @@ class CatalinaKit(PuzzleKit):
         name, other = state.format_move(best), state.format_move(runner_up)
         also = (f" ({_names(state, answers[1:])} {'is' if len(answers) == 2 else 'are'} "
                 f"as good)" if len(answers) > 1 else "")
-        certain = " whatever the dice" if chances[best] >= 1 - TIE else ""
-        line = (f"{name} {claim_effect(state, best)}{also}: {_percent(chances[best])} to win"
+        certain = ""
+        if chances[best] >= 1 - TIE:
+            certain = " whatever the dice" + secured_count(state, best)
+        line = (f"{name} {claim_effect(state, best)}{also}: {percent(chances[best])} to win"
                 f"{certain}, "
-                f"against {_percent(chances[runner_up])} for the next best, {other}, which "
+                f"against {percent(chances[runner_up])} for the next best, {other}, which "
                 f"{claim_effect(state, runner_up)}")
         opponent = SEATS[1 - state.to_play]
         after_best = winning_roll_chance(state, best)
         after_other = winning_roll_chance(state, runner_up)
         if after_other - after_best >= 0.01:
             line += (f"; after it {opponent}'s next roll can win the game "
-                     f"{_percent(after_other)} of the time, after {name} "
-                     f"{_percent(after_best) if after_best > TIE else 'never'}")
+                     f"{percent(after_other)} of the time, after {name} "
+                     f"{percent(after_best) if after_best > TIE else 'never'}")
         return line + "."
 
     def candidates(self, seed: int) -> Iterator[Candidate]:
-        """Late claim decisions (at most LATE free tiles in open large tiles, two legal
-        claims or more) of self-play games, game after game, pairings in turn."""
+        """Late claim decisions of self-play games (late_positions), game after game,
+        the pairings in turn."""
         game = 0
         while True:
             red, blue = PAIRINGS[game % len(PAIRINGS)]
             game_seed = random.Random(f"catalina-puzzles:{seed}:{game}").randrange(10 ** 9)
-            yield from _late_positions(game_seed, red, blue)
+            yield from late_positions(game_seed, red, blue)
             game += 1
 
 
@@ -371,14 +403,16 @@ def _self_play_move(state, level: str, rng: random.Random):
     return ai.choose_move(state, level, rng)
 
 
-def _late_positions(game_seed: int, red: str, blue: str) -> Iterator[Candidate]:
+def late_positions(game_seed: int, red: str, blue: str) -> Iterator[Candidate]:
+    """The claim decisions of one self-play game (`red` and `blue` its levels) with at
+    most LATE free tiles and at least FEWEST_CLAIMS legal claims."""
     state = SPEC.new_game(seed=game_seed, options={})
     levels = (red, blue)
     while not state.is_over:
         if state.is_chance:
             state.sample_chance()
             continue
-        if len(state.legal_moves()) > 1 and free_tiles(state) <= LATE:
+        if free_tiles(state) <= LATE and len(state.legal_moves()) >= FEWEST_CLAIMS:
             yield Candidate(state.copy(), f"self-play {red} (Red) v {blue} (Blue), game seed "
                                           f"{game_seed}, move {len(state.history) + 1}")
         rng = random.Random(f"{game_seed}:{len(state.history)}")
