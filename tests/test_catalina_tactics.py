@@ -37,11 +37,17 @@ def board_key(state) -> tuple:
     return (tuple(state.marks[0]), tuple(state.marks[1]), state.to_play)
 
 
-def reference_chances(state) -> dict:
-    """{claim: the mover's expected score after it} by value iteration over every roll
-    position reachable through the real rules (a draw scores half, as the outcome says)."""
+def reference_chances(state) -> tuple[dict, bool]:
+    """({claim: the mover's expected score after it}, whether a draw can happen) by value
+    iteration over every roll position reachable through the real rules (a draw scores
+    half, as the outcome says)."""
     rolls: dict = {}            # roll position -> [(chance, [option, ...]) per roll]
     order: list = []            # the roll positions, each after those it leads to
+    winners: set = set()        # the winners of the games' ends reached (None: a draw)
+
+    def end_score(position, mover: int) -> float:
+        winners.add(position.outcome.winner)
+        return position.outcome.scores[mover]
 
     def explore(position) -> object:
         """The roll position's key (explored), or the mover's score when the game ended."""
@@ -60,7 +66,7 @@ def reference_chances(state) -> dict:
         mover, found = position.to_play, []
         for move in position.legal_moves():
             position.play(move)
-            found.append(position.outcome.scores[mover] if position.is_over
+            found.append(end_score(position, mover) if position.is_over
                          else explore(position))
             position.undo()
         return found
@@ -69,7 +75,7 @@ def reference_chances(state) -> dict:
     mover, roots = work.to_play, {}
     for move in work.legal_moves():
         work.play(move)
-        roots[move] = work.outcome.scores[mover] if work.is_over else explore(work)
+        roots[move] = end_score(work, mover) if work.is_over else explore(work)
         work.undo()
     values = dict.fromkeys(rolls, 0.5)
 
@@ -86,17 +92,18 @@ def reference_chances(state) -> dict:
         # at most 15/16 (every free tile is reached by at least 16 of the 256 throws).
         if change < 1e-12:
             break
-    return {move: after(option) for move, option in roots.items()}
+    return {move: after(option) for move, option in roots.items()}, None in winners
 
 
 def test_exact_chances_agree_with_value_iteration_over_the_real_rules(small_positions):
     assert len(small_positions) == 6
     for state in small_positions:
-        chances, nodes = tactics.claim_chances(state)
-        reference = reference_chances(state)
-        assert chances.keys() == reference.keys()
-        for move, chance in chances.items():
+        solved = tactics.claim_chances(state)
+        reference, draws = reference_chances(state)
+        assert list(solved.by_claim) == list(reference) == state.legal_moves()
+        for move, chance in solved.by_claim.items():
             assert chance == pytest.approx(reference[move], abs=1e-9), state.move_list()
+        assert solved.draws or not draws        # "no draw can happen" only when true
 
 
 def test_sampled_games_score_what_the_chances_say(small_positions):
@@ -109,13 +116,13 @@ def test_sampled_games_score_what_the_chances_say(small_positions):
     def best_claim(position):
         key = board_key(position) + (position.roll,)
         if key not in policy:
-            chances, _ = tactics.claim_chances(position)
+            chances = tactics.claim_chances(position).by_claim
             policy[key] = max(chances, key=chances.get)
         return policy[key]
 
     for start in small_positions[:2]:
         position = start.copy()
-        chances, _ = tactics.claim_chances(position)
+        chances = tactics.claim_chances(position).by_claim
         first = max(chances, key=chances.get)
         games, total = 1000, 0.0
         for _ in range(games):
@@ -138,8 +145,8 @@ def test_a_proof_over_its_budget_is_no_puzzle():
     state = next(late_positions(10))
     assert tactics.claim_chances(state, budget=5) is None
     solved = tactics.claim_chances(state)
-    assert solved is not None and solved[1] > 5
-    assert tactics.claim_chances(state, budget=solved[1]) == solved
+    assert solved is not None and solved.nodes > 5
+    assert tactics.claim_chances(state, budget=solved.nodes) == solved
 
 
 def puzzles_of(kind: str, count: int) -> list:
@@ -176,7 +183,7 @@ def test_forced_win_answers_are_every_claim_that_wins_at_once():
 def test_best_chance_answers_are_the_best_claims_by_a_clear_margin():
     for state, proof in puzzles_of("best_chance", 3):
         assert proof.forced is None
-        chances, _ = tactics.claim_chances(state)
+        chances = tactics.claim_chances(state).by_claim
         best = max(chances.values())
         answers = tuple(state.format_move(m) for m in state.legal_moves()
                         if chances[m] >= best - tactics.TIE)

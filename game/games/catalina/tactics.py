@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from game.games.catalina import player as ai
 from game.games.catalina.rules import (BLUE, DEAD, FULL, LINE_MASKS, PASS, RED, REACH_MASKS,
@@ -84,6 +85,7 @@ class ChanceSolver:
         self.budget = budget
         self.nodes = 0
         self.memo: dict = {}
+        self.draws = False          # whether some line of play ends in a draw
 
     def after_claim(self, seat: int, big: int, bit: int) -> float:
         """Red's expected score after `seat` claims small tile `bit` of large tile `big`
@@ -97,6 +99,7 @@ class ChanceSolver:
         if result is not None:
             large[big] = seat if result == 0 else 1 - seat if result == 1 else DEAD
             score = _red_score(ai.game_result(large, big, RED))
+            self.draws = self.draws or score == 0.5
         if score is None:
             self.key = key | 1 << (81 * seat + 9 * big + bit)
             found = self.memo.get(self.key)
@@ -153,19 +156,27 @@ def _roll_patterns(open_grids: tuple, free: tuple) -> tuple:
     return cells, tuple(chance_of.items()), skip
 
 
-def claim_chances(state, budget: int = NODE_BUDGET) -> tuple[dict, int] | None:
-    """({claim: the mover's chance to win after it}, boards solved) for every legal claim
-    of the rolled position `state`, a draw counted as half; None over budget."""
+class Chances(NamedTuple):
+    """The exact chances of a rolled position's claims (`claim_chances`)."""
+    by_claim: dict              # claim -> the mover's chance to win after it, in the
+    #                             order of legal_moves(); a draw counted as half
+    nodes: int                  # boards solved
+    draws: bool                 # whether some line of play from here ends in a draw
+
+
+def claim_chances(state, budget: int = NODE_BUDGET) -> Chances | None:
+    """The exact chance of every legal claim of the rolled position `state`; None when
+    it needs more than `budget` boards."""
     seat = state.to_play
     solver = ChanceSolver(state, budget)
     try:
-        chances = {}
+        by_claim = {}
         for move in state.legal_moves():
             red = solver.after_claim(seat, move.big, move.small)
-            chances[move] = red if seat == RED else 1.0 - red
+            by_claim[move] = red if seat == RED else 1.0 - red
     except OverBudget:
         return None
-    return chances, solver.nodes
+    return Chances(by_claim, solver.nodes, solver.draws)
 
 
 # --- what a claim does, for the explanations ------------------------------------------------
@@ -259,15 +270,19 @@ def _names(state, moves: list) -> str:
     return " or ".join(state.format_move(m) for m in moves)
 
 
-def chance_notes(state, chances: dict) -> tuple[str, ...]:
-    """Each claim's chance, best first, claims with equal chances on one line; past
-    MOST_NOTES lines the rest in one."""
+def chance_notes(state, chances: dict, draws: bool) -> tuple[str, ...]:
+    """Each claim's chance, best first, claims with equal chances on one line (in the
+    order of legal_moves()); past MOST_NOTES lines the rest in one; then how they are
+    counted (`draws`: a draw can happen)."""
     groups: list = []
     for move in sorted(chances, key=lambda m: -chances[m]):
         if groups and abs(groups[-1][0] - chances[move]) <= TIE:
             groups[-1][1].append(move)
         else:
             groups.append((chances[move], [move]))
+    order = list(chances)
+    for _, moves in groups:
+        moves.sort(key=order.index)
     lines = [f"{_names(state, moves)}: {percent(chance)} to win"
              for chance, moves in groups[:MOST_NOTES]]
     rest = groups[MOST_NOTES:]
@@ -275,8 +290,8 @@ def chance_notes(state, chances: dict) -> tuple[str, ...]:
         count = sum(len(moves) for _, moves in rest)
         lines.append(f"{count} other claims: {percent(rest[-1][0])} to "
                      f"{percent(rest[0][0])} to win")
-    lines.append("(best play on both sides after the claim, every roll; a draw counts "
-                 "as half a win)")
+    lines.append("(each with best play on both sides after it, over every roll"
+                 + ("; a draw counts as half a win)" if draws else "; no draw can happen)"))
     return tuple(lines)
 
 
@@ -330,7 +345,7 @@ class CatalinaKit(PuzzleKit):
         solved = claim_chances(state)
         if solved is None:
             return None
-        chances, nodes = solved
+        chances = solved.by_claim
         best = max(chances.values())
         answers = [m for m in moves if chances[m] >= best - TIE]
         others = [m for m in moves if chances[m] < best - TIE]
@@ -347,8 +362,8 @@ class CatalinaKit(PuzzleKit):
                        or ai.greedy_score(state, m) >= top_greedy)
         return Proof(answers=tuple(state.format_move(m) for m in answers),
                      explanation=self._explain(state, answers, runner_up, chances),
-                     notes=chance_notes(state, chances),
-                     measures={"tempting": tempting, "nodes": nodes,
+                     notes=chance_notes(state, chances, solved.draws),
+                     measures={"tempting": tempting, "nodes": solved.nodes,
                                "best": round(best, 4), "margin": round(margin, 4)})
 
     @staticmethod
