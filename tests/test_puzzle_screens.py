@@ -111,7 +111,7 @@ def test_from_the_menu_to_a_puzzle_and_back_with_each_device(make_app, device_na
     assert scene_name(app) == "PuzzlePlayScene"
     scene = app.scene
     assert scene.puzzle.set_name == "xutoli" and scene.puzzle.goal in \
-        [text for text, _ in scene.panel_lines()]
+        [text for text, _ in scene.panel_heading()]
     if device_name != "mouse":              # the panel is the mouse's; the pause menu
         device.pause()                      # holds the puzzle's actions for the others
     device.activate("Hint")

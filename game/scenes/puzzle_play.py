@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from game.puzzles import load_set
+from game.puzzles import check_puzzle, load_set
 from game.puzzles.line import PuzzleLine
 from game.puzzles.progress import save_progress_soon
 from game.scenes.play import PlayScene
@@ -158,6 +158,12 @@ class PuzzlePlayScene(PlayScene):
 
     def next_puzzle(self) -> None:
         puzzle = next_puzzle_for(self.progress, self.puzzle, self.source)
+        try:
+            if puzzle is not None:
+                check_puzzle(puzzle)
+        except ValueError as exc:
+            self.app.messages.append(f"Puzzle {puzzle.id} cannot be played: {exc}")
+            puzzle = None
         if puzzle is None:
             self.exit_to()
             return
@@ -181,7 +187,8 @@ class PuzzlePlayScene(PlayScene):
         self.recorded = True
         self.failed = not solved
         self.rating_change = self.progress.record_attempt(
-            self.puzzle, solved=solved, hinted=self.hinted, today=datetime.date.today())
+            self.puzzle, solved=solved, hinted=self.hinted, today=datetime.date.today(),
+            daily=self.source == "daily")
         save_progress_soon(self.progress)
 
     # --- per frame ------------------------------------------------------------------------
@@ -227,9 +234,12 @@ class PuzzlePlayScene(PlayScene):
         where = {"daily": "Daily puzzle", "mistakes": "From your own game"}.get(self.source)
         return [f"{where + ' · ' if where else ''}{puzzle.grade_name} · rated {puzzle.rating}"]
 
+    def panel_heading(self) -> list:
+        return [(self.puzzle.goal, None)]
+
     def panel_lines(self) -> list:
         palette = self.app.palette
-        lines = [(self.puzzle.goal, palette.accent)]
+        lines = []
         if self.wrong:
             lines.append((f"{self.wrong} is not the answer. Try another move.",
                           palette.highlight_bad))
