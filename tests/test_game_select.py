@@ -28,7 +28,7 @@ def test_a_card_for_each_game_then_the_rest(make_app):
     app = make_app()
     names = labels(app.scene)
     assert names[:len(TITLES)] == TITLES
-    assert names[len(TITLES):] == ["Xoliba Solitaire puzzles", "Games", "Statistics",
+    assert names[len(TITLES):] == ["Puzzles", "Games", "Statistics",
                                    "Settings", "Quit"]
     cards = [item.element.rect for item in app.scene.ring.items[:len(TITLES)]]
     assert len({rect.y for rect in cards}) == 1, "the cards lie in one row"
@@ -126,12 +126,13 @@ def test_the_miniatures_follow_the_palette(make_app):
 
 @pytest.mark.parametrize("size", [(800, 480), (1280, 720), (1920, 1080)])
 def test_the_buttons_under_the_cards_leave_room_around_their_labels(make_app, size):
-    """"Xoliba Solitaire puzzles" used to fill its button edge to edge: every label of
-    the row keeps 16 design pixels each side, the row inside the cards' margins."""
+    """A long label ("Xoliba Solitaire puzzles", once) used to fill its button edge to
+    edge: every label of the row keeps 16 design pixels each side, the row inside the
+    cards' margins."""
     app = make_app(size=size)
     menu = app.scene
     row = [item.element for item in menu.ring.items if "spec" not in item.extra]
-    assert [element.text for element in row][0] == "Xoliba Solitaire puzzles"
+    assert [element.text for element in row][0] == "Puzzles"
     assert len({element.rect.y for element in row}) == 1
     for element in row:
         room = (element.rect.w - element.font.size(element.text)[0]) / 2

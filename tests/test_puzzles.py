@@ -66,7 +66,9 @@ def test_progress_round_trip_and_bad_files(app_home):
 
 # --- the screens -------------------------------------------------------------------------
 def open_puzzles(app, device):
-    device.activate("Xoliba Solitaire puzzles")
+    device.activate("Puzzles")
+    device.activate(next(label for label in labels(app.scene)
+                         if label.startswith("Xoliba solitaire")))
     assert scene_name(app) == "PuzzleSelectScene"
     return app.scene
 
@@ -123,8 +125,8 @@ def test_levels_solved_with_each_device_open_the_next(make_app, device_name):
         device.confirm()                            # the card opens on "Next level"
     puzzle = app.scene
     assert isinstance(puzzle, PuzzleScene) and puzzle.level.id == LEVELS[1].id
-    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "PuzzleSelectScene",
-                                                     "PuzzleScene"]
+    assert [type(s).__name__ for s in app.stack] == ["MenuScene", "PuzzlesScene",
+                                                     "PuzzleSelectScene", "PuzzleScene"]
     device.pause()
     pause = app.scene
     assert "Quit to levels" in labels(pause) and "Hint" in labels(pause)

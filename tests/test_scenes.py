@@ -36,7 +36,7 @@ DEVICE_NAMES = tuple(DEVICES)
 HUMAN = Seat("human", None)
 
 # The menu's first buttons (with no suspended game): the games, the puzzles after Xoliba.
-GAME_BUTTONS = ["Catalina Tiles", "Che", "Xoliba", "Xtic", "Xutoli", "Xoliba Solitaire puzzles"]
+GAME_BUTTONS = ["Catalina Tiles", "Che", "Xoliba", "Xtic", "Xutoli", "Puzzles"]
 
 
 def computer(level="trivial") -> Seat:

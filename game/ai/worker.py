@@ -17,7 +17,7 @@ import traceback
 from dataclasses import dataclass
 
 
-def _spec(game_name: str, source: str):
+def registered_spec(game_name: str, source: str):
     """The registered game `game_name`; a game registered only in the app's process (a
     test's own game) is registered here from `source`, the module defining its rules."""
     import game.rules
@@ -43,7 +43,7 @@ def _serve(conn) -> None:
         try:
             if kind == MOVE:
                 game_name, source, state_json, level = payload
-                state = _spec(game_name, source).from_json(state_json)
+                state = registered_spec(game_name, source).from_json(state_json)
                 move = game.ai.choose_move(state, level)
                 conn.send((request_id, MOVE, state.format_move(move)))
             else:

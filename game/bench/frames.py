@@ -373,6 +373,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
     _rules_rows(app, frames, record, games)
     _stats_row(app, frames, record)
     _games_list_row(app, frames, record, games)
+    _puzzle_rows(app, frames, record, games)
     for _spec, screens in games:
         if screens.more is not None:
             screens.more(app, frames, record)
@@ -503,6 +504,36 @@ def _stats_row(app, frames, record) -> None:
         if index % 30 == 0:
             scene.scroll_to(0 if scene.scroll >= scene.max_scroll() else scene.scroll + 1)
     record(f"statistics: {len(scene.rows)} rows, scrolling", timed(app, frames, scroll))
+
+
+def _puzzle_rows(app, frames, record, games) -> None:
+    """The Puzzles screen (with your kept games looked through for mistakes in the
+    background), then each game's first shipped puzzle: its position, and an answer
+    played in real time while the line after it is worked out in the background thread
+    and the defender replies (the puzzle played again from its position every second)."""
+    from game.puzzles import load_set
+    from game.puzzles.progress import load_progress
+    from game.scenes.puzzle_play import PuzzlePlayScene
+    from game.scenes.puzzles import PuzzlesScene
+
+    show(app, PuzzlesScene(app))
+    record("puzzles screen: every game's row, your mistakes looked for",
+           timed(app, frames, _paced()))
+    progress = load_progress()[0]
+    for spec, _ in games:
+        puzzles = load_set(spec.name)[0]
+        if not puzzles:
+            continue
+        puzzle = puzzles[-1]                    # the hardest: the longest line
+        scene = show(app, PuzzlePlayScene(app, puzzle, progress))
+        record(f"puzzle {spec.name}: {puzzle.id}, {puzzle.kind}", timed(app, frames))
+
+        def answer_again(index, scene=scene, puzzle=puzzle):
+            if index % 60 == 0:
+                scene.retry()
+                scene.play_move(scene.state.parse_move(puzzle.answers[0]))
+        record(f"puzzle {spec.name}: answered, the line worked out",
+               timed(app, frames, _paced(answer_again)))
 
 
 GAMES_LISTED = 200              # records in the Games screen's row

@@ -1,7 +1,8 @@
 """Where the app keeps its files, and how it reads and writes them safely.
 
 The app writes only under config_dir() (settings.json) and data_dir() (resume.json,
-puzzles.json, stats.json, and error.log, the one file appended to: append_text), and
+puzzles.json, puzzles_played.json, stats.json, games/, and error.log, the one file
+appended to: append_text), and
 otherwise only through atomic_write_bytes / _text / _json: the
 data goes to a temporary file in the same folder, flushed to disk, which is then renamed
 over the old one, so a crash mid-write leaves the old file whole and no stray temporary

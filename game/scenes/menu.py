@@ -38,6 +38,8 @@ CARD_ASPECT = 1.55          # a card's height for its width, when there is room
 CARD_LINES = 3              # lines of a card's blurb (its font shrinks to keep to them)
 MIN_LINE_SIZE = 12          # pixels
 LABEL_MARGIN = 20           # design pixels each side of a label in the bottom row
+PUZZLES_BLURB = "Find the move: puzzles from real games of every game, the solitaire " \
+    "levels, and your own mistakes"
 
 
 class MenuScene(Scene):
@@ -121,7 +123,8 @@ class MenuScene(Scene):
             self.card_rects[spec.name] = rect
         bottom = [(entry.label, lambda entry=entry: self.open_entry(entry), entry.blurb)
                   for entry in entries]
-        bottom += [("Games", self.open_games, None), ("Statistics", self.open_stats, None),
+        bottom += [("Puzzles", self.open_puzzles, PUZZLES_BLURB),
+                   ("Games", self.open_games, None), ("Statistics", self.open_stats, None),
                    ("Settings", self.open_settings, None),
                    ("Quit", self.app.quit, None)]
         row_right = max(card.right for card in self.card_rects.values())   # under the cards
@@ -195,6 +198,9 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         resumed = self.suspended
         self._open("play", resumed.state, resumed.seats, resumed.match)
+
+    def open_puzzles(self) -> None:
+        self._open("puzzles")
 
     def open_games(self) -> None:
         self._open("games")

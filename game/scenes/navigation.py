@@ -22,6 +22,8 @@ SCENES = {
     "replay": "game.scenes.replay:ReplayScene",
     "play_from_here": "game.scenes.record_dialogs:BranchScene",
     "export": "game.scenes.record_dialogs:ExportScene",
+    "puzzles": "game.scenes.puzzles:PuzzlesScene",
+    "puzzle_play": "game.scenes.puzzle_play:PuzzlePlayScene",
 }
 
 

@@ -1,24 +1,31 @@
 """Statistics: a table per game (your seat and opponent; played, won, drawn, lost, win %),
-the games against the computer by level, and the games' own sections (their records'
-`stats_section`: Xoliba's solitaire and its puzzles).
+the games against the computer by level, the games' own sections (their records'
+`stats_section`: Xoliba's solitaire and its puzzles), and the puzzles: the player's rating
+in each game's puzzles with the solved counts and a small plot of its course, and the
+puzzles cut from the player's own mistakes (game/puzzles/progress.py).
 
 The page scrolls when it does not fit: Up/Down, the wheel or the d-pad a row at a time, or
 the mouse on the scroll bar. The page is a pygame-gui scrolling container holding the
 table, painted once by hand (pygame-gui has no table). Left/Right (or the pointer) choose
 between "Reset statistics" (asked first; the puzzle progress is kept) and "Back".
 
-A statistics file (or a file of a game's own section, the puzzle progress) that could not
-be used was kept aside by its loader; the message naming it shows in a notice panel over
+A statistics file (or a file of a game's own section, or the puzzle progress) that could
+not be used was kept aside by its loader; the message naming it shows in a notice panel over
 the buttons, and the page above it gives up the room (it scrolls).
 """
 from __future__ import annotations
 
 import pygame
 
+import datetime
+
 import game.rules
+from game.puzzles import load_set
+from game.puzzles.progress import LEARNT, load_progress as load_puzzle_progress
 from game.ui import input as inp
 from game.services import stats as stats_module
 from game.scenes.base import Scene
+from game.scenes.rating_course import draw_course
 from game.scenes.scrolled import ScrolledPicture
 from game.ui.text import draw_text, fit_text, fitting_size
 from game.scenes.notices import (place_notices, notice_line_height, notice_lines,
@@ -26,10 +33,11 @@ from game.scenes.notices import (place_notices, notice_line_height, notice_lines
 
 # Row kinds and their heights at scale 1.
 HEIGHTS = {"title": 46, "header": 30, "row": 31, "text": 30, "note": 26, "kv": 31, "gap": 18,
-           "empty": 46}
+           "empty": 46, "rating": 64}
 NUMBER_COLUMNS = ("Played", "Won", "Drawn", "Lost", "Win %")
 MIN_PAGE_ROWS = 3         # the notices leave the page at least this many rows (at scale 1)
 WHEEL_ROWS = 2            # rows scrolled by one notch of the wheel
+PROVISIONAL = 110         # a puzzle rating less sure than this deviation is shown with "?"
 
 
 def percent(tally) -> str:
@@ -45,6 +53,36 @@ def numbers(tally) -> list[str]:
 def summary(tally) -> str:
     text = f"{tally.played} played · {tally.won} won · {tally.drawn} drawn · {tally.lost} lost"
     return text + (f" · {tally.win_percent}% won" if tally.played else "")
+
+
+def puzzle_rows(progress, today: datetime.date) -> list[tuple]:
+    """The puzzles' rows: per game with puzzles (or attempts at them), the rating, the
+    solved count and the course; the own mistakes' boxes. None at all: no rows."""
+    rows = []
+    for spec in game.rules.in_order():
+        if not spec.tactics:
+            continue
+        puzzles = load_set(spec.name)[0]
+        course = [value for _, value in progress.course(spec.name)]
+        if not puzzles and not course:
+            continue
+        rating = progress.rating(spec.name)
+        sure = "?" if rating.deviation > PROVISIONAL else ""
+        solved, total = progress.counts(spec.name, puzzles)
+        rows.append(("rating", spec.title, f"{rating.value:.0f}{sure}",
+                     f"{solved} of {total} solved" if total else "", course))
+    own = progress.mistakes()
+    if own:
+        learnt = sum(1 for puzzle in own if progress.mistake_box(puzzle.id) == LEARNT)
+        rows.append(("kv", "Your own mistakes", f"{len(own)} "
+                     f"{'puzzle' if len(own) == 1 else 'puzzles'} · "
+                     f"{len(progress.mistakes_due(today))} due today · {learnt} learnt"))
+    if not rows:
+        return []
+    if any(row[2].endswith("?") for row in rows if row[0] == "rating"):
+        rows.append(("note", "A rating with ? is still provisional: a few more puzzles "
+                             "settle it."))
+    return [("title", "Puzzles", "your rating and its course, per game"), *rows, ("gap",)]
 
 
 class StatsScene(Scene):
@@ -68,7 +106,9 @@ class StatsScene(Scene):
         self.stats, message = stats_module.load_stats()
         self.sections = [spec.load("stats_section")() for spec in game.rules.in_order()
                          if spec.stats_section]
-        self.messages = [message] if message else []
+        # Counted only: the own puzzles' records are checked when they are played.
+        self.puzzle_progress, puzzle_message = load_puzzle_progress(check=False)
+        self.messages = [m for m in (message, puzzle_message) if m]
         for section in self.sections:
             self.messages += section.messages
         self.rows = self.content_rows()
@@ -99,7 +139,7 @@ class StatsScene(Scene):
             rows.append(("gap",))
         for section in self.sections:
             rows += section.rows(stats)
-        return rows
+        return rows + puzzle_rows(self.puzzle_progress, datetime.date.today())
 
     @staticmethod
     def _level_order(level: str):
@@ -249,7 +289,7 @@ class StatsScene(Scene):
     def _stripe(self, index: int) -> bool:
         """Every other line of a table is shaded, its first line included."""
         first = index
-        while first > 0 and self.rows[first - 1][0] in ("row", "kv"):
+        while first > 0 and self.rows[first - 1][0] in ("row", "kv", "rating"):
             first -= 1
         return (index - first) % 2 == 0
 
@@ -307,6 +347,21 @@ class StatsScene(Scene):
                       anchor="midleft")
             draw_text(surface, value, (rect.x + round(rect.w * 0.4), rect.centery), size,
                       palette.text, anchor="midleft")
+        elif kind == "rating":
+            _, title, value, solved, course = row
+            if striped:
+                pygame.draw.rect(surface, palette.panel, rect, border_radius=round(6 * s))
+            cy = rect.centery
+            draw_text(surface, fit_text(title, round(18 * s), round(rect.w * 0.2) - pad, True),
+                      (rect.x + pad, cy), round(18 * s), palette.text, True, anchor="midleft")
+            value_rect = draw_text(surface, value, (rect.x + round(rect.w * 0.2), cy),
+                                   round(24 * s), palette.text, True, anchor="midleft")
+            draw_text(surface, solved, (value_rect.right + round(14 * s), cy), round(16 * s),
+                      palette.text_dim, anchor="midleft")
+            left = centres[0] - round(40 * s)
+            draw_course(surface, (left, rect.y + round(6 * s), rect.right - pad - left,
+                                  rect.h - round(12 * s)), course, palette, s,
+                        "none tried yet")
         elif kind == "empty":
             draw_text(surface, row[1], (rect.centerx, rect.centery), round(28 * s),
                       palette.text, True, anchor="center")

@@ -66,4 +66,5 @@ SPEC = GameSpec(
     rule_pages="sixth_game.rule_pages:PAGES",
     tutorial="sixth_game.tutorial:LINES",
     tutor_level="random",
+    tactics="sixth_game.tactics:KIT",
 )

@@ -159,10 +159,11 @@ class PuzzleScene(PlayScene):
     def exit_to(self) -> None:
         """Back to the level select (under this scene on the stack)."""
         self.leave()
-        select = self.app.find("puzzles")
+        select = self.app.find("solitaire")
         if select is None:                  # (opened some other way)
             self.app.home()
             self.app.open("puzzles")
+            self.app.open("solitaire")
             return
         while self.app.scene is not select:
             self.app.pop()

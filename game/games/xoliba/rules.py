@@ -22,7 +22,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from game.core.registry import GameSpec, MatchRules, MenuEntry, Option
+from game.core.registry import GameSpec, MatchRules, Option
 from game.core.state import GameState, IllegalMoveError, Outcome
 
 SIDE = 7
@@ -616,10 +616,8 @@ SPEC = GameSpec(
     tutor_level="easy",
     demo_options={"players": 2},
     extra_demos=("game.games.xoliba.levels:solitaire_demo",),
-    menu_entries=(MenuEntry("Xoliba Solitaire puzzles",
-                            "Capture every blue piece with red: 46 graded levels and "
-                            "random deals, with hints", "puzzles"),),
-    scenes={"puzzles": "game.games.xoliba.puzzles:PuzzleSelectScene",
+    # The solitaire's level select opens from the Puzzles screen, as the set's screen.
+    scenes={"solitaire": "game.games.xoliba.puzzles:PuzzleSelectScene",
             "deal_search": "game.games.xoliba.puzzles:DealSearchScene",
             "puzzle": "game.games.xoliba.puzzle_play:PuzzleScene"},
     stats_section="game.games.xoliba.puzzles:PuzzleStatistics",
