@@ -34,17 +34,21 @@ from collections.abc import Iterator
 
 from game.ai import SearchTimeout
 from game.games.che import player
-from game.games.che.player import DRAW, _Sim, _tile, _TurnSearch
+from game.games.che.player import _Sim, _tile, _TurnSearch
 from game.games.che.rules import COLOUR_WORDS, SEATS, SPEC, closed_region_words
-from game.games.truchet.layout import STRIDE, xy_of
+from game.games.truchet.layout import xy_of
 from game.puzzles.kit import Candidate, Follow, Proof, PuzzleKit
 
 KIND = "forced_win"
 MOST_TURNS = 2
 MOST_ANSWERS = 4            # a puzzle's answers at most: "few first tiles"
-NODE_BUDGET = 400_000       # tiles placed and win searches, per proof
+MOST_LEGAL = 60             # candidates: tiles to try at most (a layout a player can read)
+NODE_BUDGET = 100_000       # tiles placed and win searches, per proof
 FOLLOW_BUDGET = 2_000_000   # the same for a step of a puzzle's line (a worker thread)
 KILLERS = 4                 # winning turns (and refutations) remembered per side
+
+
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class OutOfBudget(Exception):
@@ -315,21 +319,18 @@ class CheKit(PuzzleKit):
             if n == 1:
                 root = next(r for r in layout.closed if layout.root_colour(r) == me)
                 line = f"{words} make {closed_region_words(colour, layout.size[root])}"
-                wrong = [(cell, 1 - c) for cell, c in (first, second)
-                         if (cell, 1 - c) not in answers and cell in sim.layout.frontier]
-                if first[1] == second[1] and wrong:
-                    line += (f"; {COLOUR_WORDS[1 - first[1]]} tiles there would "
-                             f"{'extend' if 1 - first[1] == me else 'close'} it instead")
+                if first[1] == second[1] == 1 - me and (first[0], me) not in answers:
+                    line += f"; {colour} tiles there would extend it instead"
                 return line
-            threats = sorted(sim.liberties(me, 2).values(), key=lambda libs: sorted(libs))
+            threats = sorted(sorted(libs) for libs in sim.liberties(me, 2).values())
+            count = NUMBERS.get(len(threats), str(len(threats)))
+            cells = "; ".join(" and ".join(_cell_text(c) for c in libs) for libs in threats)
             opponent = SEATS[1 - me]
-            if len(threats) >= 2:
-                places = " and ".join(" or ".join(_cell_text(c) for c in sorted(libs))
-                                      for libs in threats[:3])
-                return (f"{words} leave {len(threats)} of your {colour} regions one turn "
-                        f"from closing (at {places}): {opponent} cannot stop them all")
-            return (f"{words} leave {opponent} no turn that stops your {colour} regions "
-                    f"from closing next turn")
+            if len(threats) == 1:
+                return (f"{words} leave your {colour} region one turn from closing (at "
+                        f"{cells}), and no turn of {opponent}'s keeps it open")
+            return (f"{words} leave {count} of your {colour} regions one turn from closing "
+                    f"({cells}): {opponent}'s two tiles cannot stop them all")
         finally:
             layout.rollback(mark)
 
@@ -364,8 +365,7 @@ class CheKit(PuzzleKit):
     def _defence(prover, solver: int, turns: int, state):
         """The defender's next tile: one that escapes when there is one; else one that
         does not lose at once, the best by the hard level's evaluation."""
-        sim, layout = prover.sim, prover.layout
-        opp = 1 - solver
+        sim, opp = prover.sim, 1 - solver
         if state.turn_placed == 0:
             candidates = ((pair[0], pair) for pair in prover.defences(solver))
         else:
@@ -394,21 +394,53 @@ class CheKit(PuzzleKit):
             yield from self._games_positions(pairing, game_seed)
 
     def _games_positions(self, pairing, game_seed: int) -> Iterator[Candidate]:
-        """Turn starts of one self-play game where the mover has a region that could
-        close soon (at most 5 empty cells): the game's only positions worth a proof."""
-        state = SPEC.new_game(seed=game_seed, options={})
+        """Turn starts of one self-play game worth a proof: the mover has a region with at
+        most two empty cells, or two with at most three (a win within two turns makes
+        three regions that one turn closes, more than two tiles of the defence can
+        stop), in a layout of at most MOST_LEGAL tiles to try. Each says which level was
+        to move there and whether it won within two turns."""
         rng = random.Random(game_seed)
-        names = " v ".join(pairing)
+        state = _opening(game_seed, rng)
+        kept = []                   # (position, level, its turn number)
+        opening = len(state.history)
         while not state.is_over:
             me = state.to_play
-            if _turn_start(state) and in_scope(state, 1):
-                sim = _Sim(state)
-                if sim.liberties(me, 5):
-                    turn = state.turns // 2 + 1
-                    yield Candidate(state.copy(), f"self-play {names}, seed {game_seed}, "
-                                                  f"{SEATS[me]}'s turn {turn}")
+            # After a level's turn only: the opening's random tiles make no puzzle.
+            if len(state.history) > opening and _turn_start(state) and in_scope(state, 1) \
+                    and len(state.layout.frontier) * 2 <= MOST_LEGAL and _promising(state):
+                kept.append((state.copy(), pairing[me], state.turns))
             for tile in level_turn(state, pairing[me], rng):
                 state.play(tile)
+        winner, last = state.outcome.winner, state.turns - 1
+        names = " v ".join(pairing)
+        for position, level, turn in kept:
+            me = position.to_play
+            later = (last - turn) // 2      # the mover's turns after this one to the end
+            if winner == me and later <= 1:
+                what = "won on this turn" if later == 0 else "won a turn later"
+            else:
+                what = "did not win within two turns"
+            yield Candidate(position, f"self-play {names} after {OPENING_TILES} random tiles, "
+                                      f"seed {game_seed}: {SEATS[me]} "
+                                      f"({level}) to move, turn {turn // 2 + 1}, {what}")
+
+
+def _opening(game_seed: int, rng: random.Random):
+    """The game after OPENING_TILES random tiles (the levels alone often grow the same two
+    arms away from each other, game after game), drawn again while they leave Light a
+    win at once: the levels' play should make the puzzles, not a random blunder."""
+    for _ in range(OPENING_DRAWS):
+        state = SPEC.new_game(seed=game_seed, options={})
+        for _ in range(OPENING_TILES):
+            state.play(rng.choice(state.legal_moves()))
+        if _Sim(state).win_search(state.to_play, 2) is None:
+            break
+    return state
+
+
+def _promising(state) -> bool:
+    counts = [len(libs) for libs in _Sim(state).liberties(state.to_play, 3).values()]
+    return min(counts, default=3) <= 2 or len(counts) >= 2
 
 
 def _seconds(prover):
@@ -425,9 +457,13 @@ def _seconds(prover):
 
 
 # --- the computer levels' self-play, with node budgets instead of the clock ---------------
-PAIRINGS = (("hard", "hard"), ("medium", "hard"), ("easy", "hard"), ("hard", "medium"),
-            ("medium", "medium"), ("hard", "easy"), ("easy", "medium"), ("beginner", "hard"))
-SEARCH_POLLS = {"medium": 1_500, "hard": 6_000}     # the searches' polls, for their clock
+# The pairings in turn, Light's level first: the medium level's games hold the most
+# forced wins (it does not look at the defence), the hard level's the subtler ones.
+PAIRINGS = (("medium", "medium"), ("easy", "medium"), ("hard", "medium"), ("medium", "easy"),
+            ("medium", "hard"), ("hard", "hard"), ("beginner", "medium"), ("easy", "hard"))
+SEARCH_POLLS = {"medium": 1_500, "hard": 4_000}     # the searches' polls, for their clock
+OPENING_TILES = 3           # random tiles before the levels play (Light's first, Dark's turn)
+OPENING_DRAWS = 20          # openings drawn at most until one leaves no win at once
 
 
 class _BudgetedSearch(_TurnSearch):
@@ -463,3 +499,52 @@ def level_turn(state, level: str, rng: random.Random) -> list:
 
 
 KIT = CheKit()
+
+
+# --- the answers on the rules' GameState, for the tests and the bench --------------------
+def rules_answers(state, n: int) -> tuple[str, ...]:
+    """The first tiles from which the side to move wins within `n` (1 or 2) turns, found
+    by playing every pair of tiles (both orders) and every pair of replies on the rules'
+    GameState, none of the search's shortcuts; only whether the last turn can be won is
+    asked of the win search (itself checked against every pair of tiles by the tests)."""
+    me = state.to_play
+    return tuple(state.format_move(first) for first in state.legal_moves()
+                 if _first_wins(state, first, me, n))
+
+
+def _first_wins(state, first, me: int, n: int) -> bool:
+    state.play(first)
+    try:
+        return any(_turn_wins(state, second, me, n) for second in state.legal_moves())
+    finally:
+        state.undo()
+
+
+def _turn_wins(state, second, me: int, n: int) -> bool:
+    state.play(second)
+    try:
+        if state.is_over:
+            return state.outcome.winner == me
+        return n == 2 and all(_defence_fails(state, reply, me) for reply in state.legal_moves())
+    finally:
+        state.undo()
+
+
+def _defence_fails(state, reply, me: int) -> bool:
+    """The opponent's first tile `reply`: after every second tile, `me` has won or wins
+    its next turn."""
+    state.play(reply)
+    try:
+        for second in state.legal_moves():
+            state.play(second)
+            try:
+                if state.is_over:
+                    if state.outcome.winner != me:
+                        return False
+                elif _Sim(state).win_search(me, 2) is None:
+                    return False
+            finally:
+                state.undo()
+        return True
+    finally:
+        state.undo()
