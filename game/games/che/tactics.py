@@ -2,30 +2,53 @@
 turns against any defence, cut from games of the computer levels and proven by an exact
 search of whole turns.
 
-The goal. "forced_win" with n = 1 or 2: the side to move, at the start of a two-tile
-turn, wins within n of its own turns whatever the opponent plays. A turn is judged when
-it is complete, and in the standard game a closed region of your own colour wins (unless
-the turn closes one of the opponent's too, which loses: docs/rules/che.md), so n = 1 is
-"close a region this turn": its answers are the first tiles that some second tile
-follows to close one of the mover's regions, and nothing else. A puzzle needs few
-answers (MOST_ANSWERS); an n = 2 puzzle has no win in one turn (that is the n = 1 puzzle).
+The goal. "forced_win" with n = 1 or 2, always from the start of a two-tile turn: the
+side to move wins within n of its own turns whatever the opponent plays. A turn is judged
+when it is complete, and in the standard game a closed region of your own colour wins
+(unless the turn closes one of the opponent's too, which loses: docs/rules/che.md), so
+n = 1 is "Win this turn: close a region of your colour": its answers are the first tiles
+that some second tile follows to close one of the mover's regions. n = 2 is "Win within 2
+turns against any defence": the first tiles of a turn after which every turn of the
+opponent leaves a winning turn; a position with a win in one turn is the n = 1 puzzle,
+never an n = 2 one. A puzzle needs one to MOST_ANSWERS answers.
 
-The proof. Every first tile is tried, and after it every second tile: exhaustive, each
-pair of tiles once when both orders give the same layout. After the mover's turn, every
-turn of the defender is tried (the ones on the cells of the mover's threats first, since
-they are the likely refutations), and after each the mover must win the next turn. Whether
-a turn can be won is the computer player's `_Sim.win_search`, which tries only the tiles
-that can close a region and is exact for closed regions (a region closed by a turn holds
-a vertex whose empty cells the turn filled: tests/test_che_tactics.py checks it against
-all pairs of tiles); the winning turns found so far are tried first. The search counts
-its tiles placed and win searches as nodes and gives up at NODE_BUDGET: no puzzle, never
-a guess. It runs on the player's `_Sim` (a layout with undo), checked against the real
-rules in the tests.
+The proof, and why the answers are all of them. Every first tile is tried, and after it
+every second tile (each pair once when both orders make the same layout). After the
+mover's turn every turn of the opponent is tried, each pair of tiles once, until one
+refutes it: the opponent's own winning turn first, then its refutations of other turns
+of the mover, then the tiles on the cells of the mover's threats, in the mover's colour
+(they extend a region instead of closing it). Whether a turn can be won is the computer
+player's `_Sim.win_search`, which tries only the tiles that can close a region: a region
+closed by a turn holds a vertex whose empty cells that turn filled, so the search is
+exact for closed regions (tests/test_che_tactics.py checks it against every pair of
+tiles, and the kit's answers against `rules_answers`, every pair of tiles and replies
+played on the rules' GameState). A side with no region of two or fewer empty cells has
+no winning turn. The search counts its tiles placed and win searches as nodes and gives
+up at NODE_BUDGET: then no puzzle, never a guess.
 
 Where it holds. The standard aim only (the group options turn the aim round, and the
-win search is not exact for their size limits), and only where the pool cannot run out
-within the n turns and the replies between them (a run-out is decided by region sizes,
-which the win search does not look at).
+win search is not exact for their size limits), a turn's start only (a puzzle's answers
+are first tiles), and only where the pool outlasts the n turns and the replies between
+them (a run-out is decided by region sizes, which the win search does not look at).
+
+The line (`follow`). After the first tile, the accepted second tiles are those that keep
+the win within n turns; the opponent then plays a turn that does not lose at once, the
+one the computer players' evaluation rates best (every defence loses next turn: none
+holds out longer), and the mover's accepted tiles are proven again.
+
+Explanations and grading. The explanation plays the first answer's turn: what it closes
+(n = 1), or the regions it leaves one turn from closing, more than the defence's two
+tiles can stop (n = 2). `tempting` counts the first tiles that look like a start and
+fail: one turn, the other tiles on the empty cells of the regions one turn can close;
+two turns, the other tiles that leave one more region one turn from closing.
+
+Candidates. Self-play of the computer levels (PAIRINGS), medium and hard searching for a
+number of polls instead of a time, after OPENING_TILES random tiles that leave no win at
+once; the turn starts where the mover has a region with at most two empty cells or two
+with at most three, in layouts of at most MOST_LEGAL tiles to try. Each candidate says
+which level was to move and whether it won within two turns (a missed win, once the
+puzzle is proven). Proving a shipped puzzle again takes 0.01 s of CPU (one turn; 0.04 s
+at most) or 0.2 s (two turns; 0.45 s at most), the whole set about 9 s.
 """
 from __future__ import annotations
 
@@ -75,6 +98,7 @@ class TurnProver:
         self.nodes = 0
         self.killers = ([], [])         # per seat: winning turns found, tried first
         self.refuters = ([], [])        # per seat: the opponent's refutations found
+        self.partners: dict = {}        # a first tile winning_firsts found -> its second
         sim.poll = self._count          # each win search is a node
 
     def _count(self) -> None:
@@ -229,6 +253,7 @@ class TurnProver:
                             layout.rollback(inner)
                     if wins:
                         found.append(first)
+                        self.partners[first] = second
                         break
             finally:
                 layout.rollback(mark)
@@ -242,12 +267,13 @@ def _turn_start(state) -> bool:
 
 
 def in_scope(state, turns: int) -> bool:
-    """Whether the search is exact here for `turns` turns of the side to move: the
-    standard aim, a tile down, and a pool that outlasts those turns and the replies."""
+    """Whether the search is exact for `turns` turns of the side to move from the start
+    of its turn: the standard aim, a tile down, and a pool that outlasts those turns and
+    the replies between them (each of two tiles: the turns stay whole)."""
     if state.is_over or state.inverted or not state.layout.count or not 1 <= turns <= MOST_TURNS:
         return False
     left = state.tiles_left
-    return left is None or left - state.turn_placed > 2 * (2 * turns - 1)
+    return left is None or left > 2 * (2 * turns - 1)
 
 
 class CheKit(PuzzleKit):
@@ -311,8 +337,8 @@ class CheKit(PuzzleKit):
         first = answers[0]
         mark = layout.mark()
         try:
+            second = prover.partners[first]
             prover.place(first)
-            second = prover.winning_seconds(me, n, most=1)[0]
             prover.place(second)
             words = f"{_notation(state, sim, first)} then {_notation(state, sim, second)}"
             colour = COLOUR_WORDS[me]
@@ -344,7 +370,8 @@ class CheKit(PuzzleKit):
         played = len(state.history) - start
         turns = n - (played + 2) // 4       # the solver's turns left (the current one too)
         if turns < 1:
-            return Follow(failed=f"{SEATS[solver]} has not won within {n} turns")
+            return Follow(failed=f"{SEATS[solver]} has not won within {n} turn"
+                                 f"{'s' if n != 1 else ''}")
         prover = TurnProver(state, FOLLOW_BUDGET)
         try:
             if state.to_play == solver:
@@ -357,14 +384,15 @@ class CheKit(PuzzleKit):
                                          f"{'s' if turns != 1 else ''} any more")
                 return Follow(accepted=tuple(_notation(state, prover.sim, tile)
                                              for tile in tiles))
-            return Follow(reply=_tile(prover.sim, *self._defence(prover, solver, turns, state)))
+            return Follow(reply=_tile(prover.sim, *self._defence(prover, solver, state)))
         except OutOfBudget:
             return Follow(failed="this line goes beyond the puzzle's search")
 
     @staticmethod
-    def _defence(prover, solver: int, turns: int, state):
-        """The defender's next tile: one that escapes when there is one; else one that
-        does not lose at once, the best by the hard level's evaluation."""
+    def _defence(prover, solver: int, state):
+        """The defender's next tile, the solver having one turn left: one that escapes
+        when there is one; else one that does not lose at once, the best by the computer
+        players' evaluation (in a won puzzle's line every defence loses next turn)."""
         sim, opp = prover.sim, 1 - solver
         if state.turn_placed == 0:
             candidates = ((pair[0], pair) for pair in prover.defences(solver))
@@ -457,10 +485,12 @@ def _seconds(prover):
 
 
 # --- the computer levels' self-play, with node budgets instead of the clock ---------------
-# The pairings in turn, Light's level first: the medium level's games hold the most
-# forced wins (it does not look at the defence), the hard level's the subtler ones.
-PAIRINGS = (("medium", "medium"), ("easy", "medium"), ("hard", "medium"), ("medium", "easy"),
-            ("medium", "hard"), ("hard", "hard"), ("beginner", "medium"), ("easy", "hard"))
+# The pairings in turn, Light's level first. The medium and easy levels do not look at
+# every defence, so their games hold forced wins; the beginner's blunders leave wins in
+# one turn; the hard level's games are the subtler ones, and three times slower.
+PAIRINGS = (("medium", "medium"), ("easy", "medium"), ("beginner", "medium"),
+            ("medium", "easy"), ("hard", "medium"), ("easy", "easy"),
+            ("medium", "beginner"), ("hard", "hard"), ("medium", "hard"))
 SEARCH_POLLS = {"medium": 1_500, "hard": 4_000}     # the searches' polls, for their clock
 OPENING_TILES = 3           # random tiles before the levels play (Light's first, Dark's turn)
 OPENING_DRAWS = 20          # openings drawn at most until one leaves no win at once
