@@ -14,7 +14,6 @@ from game.games.che.tactics import (KIND, KIT, MOST_ANSWERS, TurnProver, in_scop
                                     rules_answers)
 
 SPEC = che.SPEC
-LIGHT, DARK = 0, 1
 
 # Light to move, a win in two turns: D@-2,-1 or D@-2,0 (the other one next), found by
 # the kit and by brute force.
@@ -80,6 +79,8 @@ def test_two_turn_answers_agree_with_brute_force():
         assert (list(proof.answers) if proof else []) == expected
     proof = KIT.prove(position(DOUBLE_THREAT), KIND, 2)
     assert proof.answers == ("D@2,4",) and proof.forced == 2
+    assert proof.explanation.startswith("D@2,4 then D@1,4 leave three of your light regions "
+                                        "one turn from closing")
 
 
 def test_a_one_turn_puzzle_names_the_region_it_closes():
@@ -116,7 +117,7 @@ def test_out_of_budget_is_no_puzzle_never_a_guess():
 
 
 def test_too_many_answers_is_no_puzzle():
-    # A region with one empty cell left: every first tile wins with it.
+    # Found where a region has one empty cell left: any first tile, then that cell.
     for state in random_turn_starts(80, seed=8):
         prover = TurnProver(state)
         if len(prover.winning_firsts(state.to_play, 1, most=MOST_ANSWERS)) > MOST_ANSWERS:
