@@ -4,16 +4,25 @@ The sections (rules, speed, strength, frames) are those of every Truchet tile ga
 game/games/truchet/bench.py. Che's turns are two tiles (speed is per tile); the frames are
 measured with an unlimited pool, so 64 tiles can be grown without the game ending.
 
+One more section is Che's own: `puzzles` proves every shipped puzzle
+(levels/puzzles/che.json) again on the rules' GameState (tactics.rules_answers: every pair
+of tiles and of replies played), and times the kit's own check of the set (what
+tests/test_puzzle_sets.py runs).
+
 What the shared benches play of Che is here too: its row of the strength bench
 (STRENGTH), its game for the analysis bench (ANALYSIS_SAMPLES) and the long record the
 records-fuzz bench loads (long_record).
 """
 from __future__ import annotations
 
+import argparse
 import json
+import time
 
+import game.puzzles
 from game.bench.analysis import Sample
 from game.bench.strength import Row, Strength
+from game.games.che.tactics import KIT, rules_answers
 from game.games.truchet import bench as tile_games
 
 BENCH = tile_games.TileBench(
@@ -23,12 +32,56 @@ BENCH = tile_games.TileBench(
 )
 
 
+PUZZLES = "puzzles"
+SECTIONS = (*tile_games.SECTIONS, PUZZLES)
+
+
 def add_arguments(parser) -> None:
     tile_games.add_arguments(parser)
+    parser.set_defaults(sections=",".join(SECTIONS))
 
 
 def run(args) -> int:
-    return tile_games.run(BENCH, args)
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    if not set(sections) <= set(SECTIONS):
+        raise SystemExit(f"unknown section in {args.sections!r} (known: {', '.join(SECTIONS)})")
+    codes = []
+    tile_sections = [s for s in sections if s != PUZZLES]
+    if tile_sections:
+        codes.append(tile_games.run(BENCH, argparse.Namespace(
+            **{**vars(args), "sections": ",".join(tile_sections)})))
+    if PUZZLES in sections:
+        codes.append(puzzles_section())
+    return max(codes, default=0)
+
+
+def puzzles_section() -> int:
+    """Every shipped puzzle proven again on the rules' GameState; the kit's check timed."""
+    puzzles, problems = game.puzzles.load_set("che")
+    print(f"\nPuzzles: {len(puzzles)} shipped, proven again on the rules' GameState")
+    rules_seconds = kit_seconds = 0.0
+    slowest = (0.0, "")
+    for puzzle in puzzles:
+        state, _ = puzzle.position()
+        started = time.process_time()
+        answers = rules_answers(state, puzzle.n)
+        rules_seconds += time.process_time() - started
+        if answers != puzzle.answers:
+            problems += (f"{puzzle.id}: the rules give {answers}, the set {puzzle.answers}",)
+        started = time.process_time()
+        fault = KIT.verify(state, puzzle)
+        seconds = time.process_time() - started
+        kit_seconds += seconds
+        slowest = max(slowest, (seconds, puzzle.id))
+        if fault:
+            problems += (f"{puzzle.id}: {fault}",)
+    print(f"  rules' GameState: {rules_seconds:.1f} s CPU; the kit's verify (the test "
+          f"suite's): {kit_seconds:.1f} s CPU, the slowest {slowest[1]} {slowest[0]:.2f} s")
+    for problem in problems:
+        print(f"  FAIL  {problem}")
+    print(f"  {'PASS' if not problems else 'FAIL'}  every puzzle's answers are the rules' "
+          f"own")
+    return 1 if problems or not puzzles else 0
 
 
 def long_record(moves: int) -> str:
