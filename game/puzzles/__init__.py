@@ -176,9 +176,9 @@ def set_path(name: str, folder: Path | None = None) -> Path:
 
 def set_names() -> list[str]:
     """The sets, in the order of the games, each game's own sets after its puzzles (the
-    solitaire after Xoliba)."""
+    solitaire after Xoliba): a game whose record names no puzzle kit has none."""
     return [name for spec in registry.in_order() if spec.name in GAMES
-            for name in (spec.name, *spec.more_puzzle_sets)]
+            for name in ((spec.name,) if spec.tactics else ()) + tuple(spec.more_puzzle_sets)]
 
 
 @functools.cache
