@@ -324,6 +324,7 @@ def prove_level(level) -> dict:
                              if first.status == solver.WON),
             "undecided": sum(first.status == solver.UNDECIDED for first in decided),
             "nodes": sum(first.nodes for first in decided),
+            "most_nodes": max(first.nodes for first in decided),
             "seconds": time.process_time() - started}
 
 
@@ -372,9 +373,14 @@ def report_puzzles(rows, answers: dict, errors=(), verbose=False, wall=0.0) -> b
                   f"CPU  {verdict}")
     seconds = [r["seconds"] for r in rows]
     if rows:
+        from game.games.xoliba.solitaire_tactics import PROOF_NODES
         slowest = max(rows, key=lambda r: r["seconds"])
-        print(f"CPU time         total {sum(seconds):7.1f} s, median {statistics.median(seconds):.1f} s, "
-              f"max {slowest['seconds']:.1f} s (level {slowest['id']}); wall {wall:.0f} s")
+        print(f"CPU time         total {sum(seconds):7.1f} s, median "
+              f"{statistics.median(seconds):.1f} s, max {slowest['seconds']:.1f} s (level "
+              f"{slowest['id']}); wall {wall:.0f} s")
+        hardest = max(rows, key=lambda r: r["most_nodes"])
+        print(f"solver nodes     most for one first move {hardest['most_nodes']:,} (level "
+              f"{hardest['id']}; the budget is {PROOF_NODES:,})")
     ok = bool(rows) and not failed and not errors
     print(f"puzzles: {len(rows) - failed} of {len(rows)} proven the same  "
           f"{'PASS' if ok else 'FAIL'}")
