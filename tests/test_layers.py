@@ -24,6 +24,7 @@ LAYERS = (
                   "game.puzzles")),
     ("ai", ("game.ai", "game.games.*.player", "game.games.*.analysis",
             "game.games.*.solver", "game.games.*.jobs", "game.games.*.tactics",
+            "game.games.*.solitaire_tactics",
             "game.puzzles.mistakes")),
     ("ui", ("game.ui", "sprites", "sounds")),
     ("views", ("game.views", "game.games.*.view")),
