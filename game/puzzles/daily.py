@@ -20,7 +20,7 @@ from game.games import GAMES
 
 def daily_sets() -> list[str]:
     """The sets the daily puzzle turns through, in the games' order."""
-    return [spec.name for spec in registry.in_order() if spec.name in GAMES and spec.tactics]
+    return [spec.name for spec in registry.in_order() if spec.name in GAMES]
 
 
 def daily_puzzle(date: datetime.date, puzzles=None):
