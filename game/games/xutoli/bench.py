@@ -15,9 +15,7 @@ What the shared benches play of Xutoli is here too: its row of the strength benc
 from __future__ import annotations
 
 import argparse
-import time
 
-import game.puzzles
 from game.bench.analysis import Sample
 from game.bench.strength import Row, Strength
 from game.games.truchet import bench as tile_games
@@ -56,29 +54,7 @@ def run(args) -> int:
 
 
 def puzzles_section() -> int:
-    """Every shipped puzzle proven again on the rules' GameState; the kit's check timed."""
-    puzzles, problems = game.puzzles.load_set("xutoli")
-    print(f"\nPuzzles: {len(puzzles)} shipped, proven again on the rules' GameState")
-    rules_seconds = kit_seconds = 0.0
-    for puzzle in puzzles:
-        state, _ = puzzle.position()
-        started = time.process_time()
-        answers = rules_answers(state, puzzle.kind, puzzle.n)
-        rules_seconds += time.process_time() - started
-        if answers != puzzle.answers:
-            problems += (f"{puzzle.id}: the rules give {answers}, the set {puzzle.answers}",)
-        started = time.process_time()
-        fault = KIT.verify(state, puzzle)
-        kit_seconds += time.process_time() - started
-        if fault:
-            problems += (f"{puzzle.id}: {fault}",)
-    print(f"  rules' GameState: {rules_seconds:.1f} s CPU; the kit's verify (the test "
-          f"suite's): {kit_seconds:.1f} s CPU")
-    for problem in problems:
-        print(f"  FAIL  {problem}")
-    print(f"  {'PASS' if not problems else 'FAIL'}  every puzzle's answers are the rules' "
-          f"own")
-    return 1 if problems or not puzzles else 0
+    return tile_games.puzzles_section("xutoli", KIT, lambda state, puzzle: rules_answers(state, puzzle.kind, puzzle.n))
 
 
 # --- what the shared benches play of Xutoli ---------------------------------------------
