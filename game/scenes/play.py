@@ -22,13 +22,16 @@ class PlayScene(Scene):
     exit_name = "menu"          # where Quit (pause) and the results card's last button go
     allows_take_back = True     # the results card offers to take the last move back
 
-    def __init__(self, app, state, seats, match=None, config=None, script=None):
+    def __init__(self, app, state, seats, match=None, config=None, script=None,
+                 drivers=None, names=None):
         super().__init__(app)
         counted = config is None or config.records_stats     # not a demo, tutorial, puzzle
         self.session = Session(state, seats, app.worker, app.settings, match, config,
                                script=script,
                                series=app.series_for(state.spec.name, seats) if counted
-                               else None)
+                               else None, drivers=drivers)
+        if names is not None:                   # seats named otherwise than as saved
+            self.session.names = list(names)
         self.view = make_view(app.view_context, state, self.session.names)
         self.side = SidePanel(self)
         self.results_timer: float | None = None

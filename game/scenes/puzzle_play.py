@@ -20,8 +20,7 @@ from game.puzzles.line import PuzzleLine
 from game.puzzles.progress import save_progress_soon
 from game.scenes.play import PlayScene
 from game.services import saves
-from game.services.session import SeatDriver, SessionConfig
-from game.views import make_view
+from game.services.session import LocalHuman, SeatDriver, SessionConfig
 
 SOLUTION_STEP = 1.1             # seconds between the moves of a shown solution
 
@@ -74,15 +73,14 @@ class PuzzlePlayScene(PlayScene):
         self.line = line or PuzzleLine(puzzle)
         state = self.line.new_position()
         self.solver_seat = state.to_play
-        seats = [saves.Seat("human", None) if seat == self.solver_seat
-                 else saves.Seat("computer", "puzzle") for seat in range(len(state.spec.seats_for(state.options)))]
-        super().__init__(app, state, seats, config=SessionConfig(
-            keeper=None, records_stats=False, pace=None))
-        self.session.drivers = [driver if seat == self.solver_seat else Defender(self.line)
-                                for seat, driver in enumerate(self.session.drivers)]
-        self.session.names = ["You" if seat == self.solver_seat else "Defender"
-                              for seat in range(len(seats))]
-        self.view = self._new_view()
+        mine = [seat == self.solver_seat for seat in range(len(state.spec.seats_for(
+            state.options)))]
+        super().__init__(
+            app, state, [saves.Seat("human", None) if me else saves.Seat("computer", "puzzle")
+                         for me in mine],
+            config=SessionConfig(keeper=None, records_stats=False),
+            drivers=[LocalHuman() if me else Defender(self.line) for me in mine],
+            names=["You" if me else "Defender" for me in mine])
         self.wrong: str | None = None       # the last move tried that is not an answer
         self.failed = False                 # this attempt counts as failed
         self.hinted = False
@@ -92,9 +90,6 @@ class PuzzlePlayScene(PlayScene):
         self.recorded = False               # the attempt went into the progress
         self.rating_change: tuple | None = None
         self.lost_line = ""                 # the kit says the goal is out of reach
-
-    def _new_view(self):
-        return make_view(self.app.view_context, self.state, self.session.names)
 
     # --- the puzzle's rules on top of the game's ----------------------------------------
     def play_move(self, move) -> None:

@@ -46,7 +46,6 @@ class PuzzlesScene(Scene):
         for name in set_names():
             self.messages += list(load_set(name)[1])
         self.miner = None
-        self.found_mistakes = 0
         self.notices: list = []
         self.rows: list = []            # (label, action, enabled) of each row, as built
         self.hint_y = 0
@@ -156,16 +155,11 @@ class PuzzlesScene(Scene):
         """A game's own set has its own screen: the scene named by the set."""
         self.app.open(name)
 
-    def resume(self) -> None:
-        super().resume()                # the ratings and counts changed
-
     # --- per frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.miner is not None:
-            found = self.miner.poll()       # added to the progress, which is saved
-            if found:
-                self.found_mistakes += len(found)
+            if self.miner.poll():           # added to the progress, which is saved
                 self.rebuild()
             elif not self.miner.running and self.rows and "looking" in self.rows[1][0]:
                 self.rebuild()

@@ -1,8 +1,8 @@
 """`python -m game.bench xutoli`: the Xutoli rules, computer player and play screen.
 
 The sections (rules, speed, strength, frames, puzzles) are those of every Truchet tile
-game: see game/games/truchet/bench.py. The frames are measured with the letters shown on every 2x2
-block, the heaviest drawing of the play scene.
+game: see game/games/truchet/bench.py. The frames are measured with the letters shown
+on every 2x2 block, the heaviest drawing of the play scene.
 
 Its puzzles are proven again on the rules' GameState by tactics.rules_answers (every tile
 and every reply played, none of the kit's shortcuts).
