@@ -67,7 +67,16 @@ PAIRINGS = (("hard", "medium"), ("medium", "hard"), ("hard", "easy"), ("easy", "
             ("beginner", "hard"), ("hard", "beginner"), ("easy", "easy"),
             ("medium", "beginner"))
 
+FORCED_TRIES = tuple((FORCED_WIN, n) for n in range(1, MOST_TURNS + 1))
 PROVEN, REFUTED = True, False   # a goal's value to the end of the game; None: open
+
+
+# Per triangle: its contents as a bit mask of points and as a set, and its corners each as
+# the destination of a move with the other two: (to, a, b).
+CONTENT_MASKS = tuple(sum(1 << q for q in tri.contents) for tri in TRIANGLES)
+CONTENT_SETS = tuple(frozenset(tri.contents) for tri in TRIANGLES)
+CORNER_TURNS = tuple(tuple((c, *[o for o in tri.corners if o != c]) for c in tri.corners)
+                     for tri in TRIANGLES)
 
 
 class _OutOfBudget(Exception):
@@ -93,12 +102,12 @@ def points_target(points: int) -> int:
 
 
 class Endgame:
-    """Exact searches from a two-player position for its side to move ("the mover"),
-    within a budget of positions."""
+    """Exact searches from a two-player position for "the mover" (its side to move
+    unless `me` names the other), within a budget of positions."""
 
-    def __init__(self, state, budget: int):
+    def __init__(self, state, budget: int, me: int | None = None):
         self.rules = ai._Search(state, should_stop=None)
-        self.me = state.to_play
+        self.me = state.to_play if me is None else me
         self.budget = budget
         self.nodes = 0
         # The positions seen since the last capture (the game's own, then the search's):
@@ -242,7 +251,7 @@ class Endgame:
                         if cell == WHITE:
                             continue
                         if cell == seat and frm != a and frm != b:
-                            lost = own - (frm in TRIANGLE_POINTS[t])
+                            lost = own - (frm in CONTENT_SETS[t])
                             if pieces[other] - enemy >= 3 and pieces[seat] - lost >= 3:
                                 return True
                         break
@@ -278,16 +287,16 @@ class Endgame:
         if known is not None:
             return known
         mine = self.mover_to_play()
-        if plies == 1 and mine and self.only_captures_can_end():
+        if plies > 1:
+            moves = self.moves()
+        elif mine and self.only_captures_can_end():
             moves = self.winning_captures()
-        elif plies == 1:
-            if self.only_captures_can_end() and self.plays_on():
-                return False                 # the defender plays on past the last ply
+        elif not mine and self.only_captures_can_end() and self.plays_on():
+            return False                     # the defender plays on past the last ply
+        else:
             moves, others = self.ending_moves()
             if others and not mine:
                 return False
-        else:
-            moves = self.moves()
         result = not mine
         for move in moves:
             played = self.play(move)
@@ -383,14 +392,6 @@ def _greatest(search: Endgame, moves, possible) -> int:
         else:
             high = middle - 1
     return possible[low - 1] if low else 0
-
-
-# Per triangle: its contents as a bit mask of points, and its corners each as the
-# destination of a move with the other two: (to, a, b).
-CONTENT_MASKS = tuple(sum(1 << q for q in tri.contents) for tri in TRIANGLES)
-TRIANGLE_POINTS = tuple(frozenset(tri.contents) for tri in TRIANGLES)
-CORNER_TURNS = tuple(tuple((c, *[o for o in tri.corners if o != c]) for c in tri.corners)
-                     for tri in TRIANGLES)
 
 
 def _coloured(board) -> int:
@@ -530,7 +531,7 @@ class XolibaKit(PuzzleKit):
         FORCED_WIN: "Win within {n} turn{s} against any defence.",
         MOST_POINTS: "Score the most points from here, against best play.",
     }
-    tries = tuple((FORCED_WIN, n) for n in range(1, MOST_TURNS + 1)) + ((MOST_POINTS, None),)
+    tries = FORCED_TRIES + ((MOST_POINTS, None),)
     trial_levels = LEVELS
 
     def __init__(self):
@@ -575,9 +576,11 @@ class XolibaKit(PuzzleKit):
         answers = [move for move in position.moves if fastest.get(move, 99) <= 2 * n - 1]
         if len(answers) > MAX_ANSWERS:
             return None
-        return self._proof(position, answers, forced=n,
-                           explanation=self._forced_words(position, answers, n),
-                           turns=n)
+        try:
+            words = self._forced_words(position, answers, n)
+        except _OutOfBudget:
+            return None
+        return self._proof(position, answers, forced=n, explanation=words, turns=n)
 
     def _most_points(self, position: Position) -> Proof | None:
         fastest = position.fastest
@@ -587,15 +590,17 @@ class XolibaKit(PuzzleKit):
         if points is None:
             return None
         best, answers, next_best = points
+        if best < 1 or next_best is None:
+            return None                  # no points, or only the answers win
         state, moves = position.state, position.moves
-        if best < 1 or len(answers) == len(moves):
-            return None
         words = (f"{taking(state, answers[0])} wins {best} points against "
-                 f"{COLOUR_NAMES[1 - state.to_play]}'s best defence")
-        if next_best is None:
-            words += "; every other move loses the game or ties it"
-        else:
-            words += f"; no other move wins more than {next_best}"
+                 f"{COLOUR_NAMES[1 - state.to_play]}'s best defence; no other move wins "
+                 f"more than {next_best}")
+        tempting = tempting_moves(state, answers, moves)
+        if tempting and position.wins[tempting[0]]:
+            words += f", not even the capture {taking(state, tempting[0])}"
+        elif tempting:
+            words += f"; the capture {taking(state, tempting[0])} does not win at all"
         return self._proof(position, answers, forced=None, explanation=words + ".",
                            turns=None, points=best)
 
@@ -633,7 +638,7 @@ class XolibaKit(PuzzleKit):
         if tempting:
             before = position.state.copy()
             move = tempting[0]
-            words += f". {taking(before, move).capitalize()} does not"
+            words += f". The capture {taking(before, move)} does not"
             before.play(move)
             if before.is_over:
                 words += f": {end_words(before)}"
@@ -660,6 +665,14 @@ class XolibaKit(PuzzleKit):
                     search.unplay(played)
         raise ValueError("no forced win in this position")
 
+    def _plies_to_win(self, state, mover: int, most: int) -> int | None:
+        """The fewest plies, at most `most`, within which `mover` wins from `state`
+        against any defence; None when not so soon."""
+        if state.is_over:
+            return 0 if state.outcome.winner == mover else None
+        search = Endgame(state, FORCED_BUDGET, me=mover)
+        return next((plies for plies in range(most + 1) if search.wins_within(plies)), None)
+
     def _escape(self, state, plies: int):
         """The defender's first reply (in the order of legal_moves()) after which the mover
         cannot win within `plies` plies."""
@@ -667,34 +680,24 @@ class XolibaKit(PuzzleKit):
         for reply in state.legal_moves():
             state.play(reply)
             try:
-                if state.is_over:
-                    escaped = state.outcome.winner != mover
-                else:
-                    search = Endgame(state, FORCED_BUDGET)
-                    search.me = mover
-                    escaped = not search.wins_within(plies - 1)
+                if self._plies_to_win(state, mover, plies - 1) is None:
+                    return reply
             finally:
                 state.undo()
-            if escaped:
-                return reply
         raise ValueError("the mover wins after every reply")
 
     def _longest_defence(self, state):
         """The defender's reply after which the mover's forced win takes longest (the
         first such in the order of legal_moves())."""
-        mover = 1 - state.to_play
+        mover, never = 1 - state.to_play, 2 * MOST_TURNS + 1
         best, longest = None, -1
         for reply in state.legal_moves():
             state.play(reply)
             try:
-                if state.is_over:
-                    plies = 0
-                else:
-                    search = Endgame(state, FORCED_BUDGET)
-                    search.me = mover
-                    plies = next(p for p in range(2 * MOST_TURNS + 1) if search.wins_within(p))
+                plies = self._plies_to_win(state, mover, 2 * MOST_TURNS)
             finally:
                 state.undo()
+            plies = never if plies is None else plies
             if plies > longest:
                 best, longest = reply, plies
         return best
@@ -703,39 +706,33 @@ class XolibaKit(PuzzleKit):
     def follow(self, state, start: int, kind: str, n: int | None) -> Follow:
         if kind != FORCED_WIN:
             return super().follow(state, start, kind, n)
+        try:
+            return self._follow_forced(state, start, n)
+        except _OutOfBudget:
+            return Follow(failed="the win could not be proven again here")
+
+    def _follow_forced(self, state, start: int, n: int) -> Follow:
         solver = _mover_at(state, start)
         if state.is_over:
             if state.outcome.winner == solver:
                 return Follow(solved=True)
             return Follow(failed=f"the game is over: {end_words(state)}")
-        turns_played = sum(1 for seat in _movers_since(state, start) if seat == solver)
-        left = n - turns_played
-        if state.to_play != solver:
-            if left <= 0:
-                return Follow(failed=f"{n} turns are played and the game goes on")
-            search = Endgame(state, FORCED_BUDGET)
-            search.me = solver
-            try:
-                if not search.wins_within(2 * left):
-                    return Follow(failed="the opponent can now hold out past your "
-                                         f"{n} turns")
-            except _OutOfBudget:
-                return Follow(failed="the win could not be proven again here")
-            return Follow(reply=self._longest_defence(state))
+        left = n - sum(1 for seat in state.movers()[start:] if seat == solver)
         if left <= 0:
             return Follow(failed=f"{n} turns are played and the game goes on")
+        if state.to_play != solver:
+            if self._plies_to_win(state, solver, 2 * left) is None:
+                return Follow(failed=f"the opponent can now hold out past your {n} turns")
+            return Follow(reply=self._longest_defence(state))
         search = Endgame(state, FORCED_BUDGET)
         accepted = []
-        try:
-            for move in state.legal_moves():
-                played = search.play(move)
-                try:
-                    if search.wins_within(2 * left - 2):
-                        accepted.append(state.format_move(move))
-                finally:
-                    search.unplay(played)
-        except _OutOfBudget:
-            return Follow(failed="the win could not be proven again here")
+        for move in state.legal_moves():
+            played = search.play(move)
+            try:
+                if search.wins_within(2 * left - 2):
+                    accepted.append(state.format_move(move))
+            finally:
+                search.unplay(played)
         if not accepted:
             return Follow(failed=f"no move wins within the {left} turn"
                                  f"{'s' if left != 1 else ''} left")
@@ -758,6 +755,9 @@ class XolibaKit(PuzzleKit):
                 state.play(move)
             names = f"{red} (Red) v {blue} (Blue), deal {deal}"
             winner = state.outcome.winner
+            # Every other game asks for the most points first (the forced wins would
+            # take nearly every position).
+            kinds = ((MOST_POINTS, None),) + FORCED_TRIES if number % 2 else ()
             for before, level, move in reversed(positions[-LAST_PLIES:]):
                 if len(before.legal_moves()) < MIN_MOVES:
                     continue
@@ -765,16 +765,14 @@ class XolibaKit(PuzzleKit):
                 where = f"{names}, move {len(before.history) + 1}"
                 fastest = self.position(before).fastest
                 if fastest and move not in fastest and winner != seat:
+                    result = "tied" if winner is None else "lost"
                     source = (f"blunder of {level} ({COLOUR_NAMES[seat]}): {where}, it "
-                              f"played {before.format_move(move)} and lost a won game")
+                              f"played {before.format_move(move)} and {result} a game it "
+                              f"could win within {MOST_TURNS} turns")
                 else:
                     source = f"self-play {where}"
-                yield Candidate(before, source)
+                yield Candidate(before, source, kinds)
             number += 1
-
-
-def _movers_since(state, start: int) -> list:
-    return state.movers()[start:]
 
 
 def _mover_at(state, start: int) -> int:
