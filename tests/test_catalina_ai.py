@@ -93,7 +93,7 @@ def test_every_level_plays_legal_moves_and_leaves_the_state_alone(level):
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_chance_step_rolls_the_games_dice_and_a_skip_passes(level):
     state = SPEC.new_game(seed=42, options={})
-    assert ai_catalina.choose_move(state, level, random.Random(0)) == state.next_roll()
+    assert ai_catalina.choose_move(state, level, random.Random(0)) == state.next_chance()
     claim(state, RED, "[1,1][1,1]")
     state.play(state.parse_move("roll 1111"))
     assert ai_catalina.choose_move(state, level, random.Random(0)) == PASS

@@ -353,17 +353,17 @@ def test_the_same_seed_rolls_the_same_dice():
 
 def test_undo_then_rolling_again_gives_the_same_roll():
     state = new(seed=11)
-    roll = state.next_roll()
+    roll = state.next_chance()
     assert state.sample_chance() == roll and state.history == [roll]
     state.undo()
     assert state.is_chance and state.sample_chance() == roll
     state.play(state.legal_moves()[0])
-    after = state.next_roll()
+    after = state.next_chance()
     state.undo()
     state.undo()
     state.redo()
     state.redo()
-    assert state.next_roll() == after
+    assert state.next_chance() == after
 
 
 def test_undo_takes_back_claims_and_rolls_exactly():
@@ -393,7 +393,7 @@ def test_notation_round_trips_and_save_load_mid_turn():
     assert loaded.legal_moves() == state.legal_moves()
     state.play(state.legal_moves()[0])
     loaded.play(loaded.legal_moves()[0])
-    assert loaded.next_roll() == state.next_roll()
+    assert loaded.next_chance() == state.next_chance()
 
 
 def test_a_finished_game_saves_and_loads():

@@ -160,7 +160,7 @@ def test_a_skipped_turn_is_announced(make_app):
         rng = random.Random(seed)
         while not candidate.is_over:
             if candidate.is_chance:
-                roll_move = candidate.next_roll()
+                roll_move = candidate.next_chance()
                 if not candidate.claims_for(roll_move) and len(candidate.history) > 2:
                     state = candidate
                     break
@@ -228,7 +228,7 @@ def test_screenshots_of_catalina(make_app):
     app.pop()
     app.pop()
     play = start(app, played(60))
-    play.play_move(play.state.next_roll())                          # dice in the air
+    play.play_move(play.state.next_chance())                          # dice in the air
     step(app, frames=6, dt=0.05)
     assert play.view.animating
     shoot(app, "catalina_rolling")

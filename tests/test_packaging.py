@@ -72,6 +72,7 @@ def test_only_the_projects_name_is_at_the_top(installed):
     assert {path.name for path in target.iterdir() if not path.name.endswith(".dist-info")} \
         == {"little_abstracts", "bin"}
     assert len(list((target / "little_abstracts" / "levels").glob("*.txt"))) >= 40
+    assert len(list((target / "little_abstracts" / "levels" / "puzzles").glob("*.json"))) >= 3
     themes = target / "little_abstracts" / "game" / "ui" / "themes"
     assert len(list(themes.glob("*.json"))) == len(PALETTE_NAMES)
     assert not (target / "little_abstracts" / "game" / "bench").exists()

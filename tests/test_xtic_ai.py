@@ -1,6 +1,6 @@
 """The Xtic computer player: exact within its horizon, checked against plain minimax.
 
-The reference below knows nothing of the AI's representation: it plays every legal move
+The reference (tests/xtic_reference.py) knows nothing of the AI's representation: it plays every legal move
 on the public XticState API and scores a position the same way the AI promises to:
 WIN - k for a win whose losing placement is the board's k-th piece, -(WIN - k) for such
 a loss, 0 for a draw or for nothing decided within the horizon.
@@ -13,38 +13,11 @@ import game.ai
 import game.rules
 from game.ai import SearchCancelled
 from game.games.xtic import player as ai_xtic
+from xtic_reference import WIN, move_value, position_value
 
-WIN = 100
 SPEC = game.rules.get("xtic")
 LEVELS = SPEC.ai_levels
 GAME_TYPES = ("normal", "nodiags", "torus")
-
-
-# --- the reference: plain negamax on the public API ------------------------------------------
-def move_value(state, move, depth, memo):
-    """Value of `move` for the player making it, looking `depth` moves ahead."""
-    mover = state.to_play
-    state.play(move)
-    try:
-        if state.is_over:
-            placed = 16 - state.board.count(-1)
-            winner = state.outcome.winner
-            if winner is None:
-                return 0
-            return WIN - placed if winner == mover else -(WIN - placed)
-        if depth == 1:
-            return 0
-        return -position_value(state, depth - 1, memo)
-    finally:
-        state.undo()
-
-
-def position_value(state, depth, memo):
-    """Negamax value for the player to move, looking `depth` moves ahead."""
-    key = (tuple(state.board), state.hand, depth)
-    if key not in memo:
-        memo[key] = max(move_value(state, move, depth, memo) for move in state.legal_moves())
-    return memo[key]
 
 
 def check_choice(state, level, depth):

@@ -423,7 +423,7 @@ def _tutorial_rows(app, frames, record, games) -> None:
         scene = tutorial_scene(app, spec)
         app.reset_to(scene)
         if scene.state.is_chance:               # Catalina: the player's roll first
-            scene.play_move(scene.state.copy().sample_chance())
+            scene.play_move(scene.state.next_chance())
         for _ in range(60):
             app.step(1 / 30, [])                # the roll settles, the suggestion is found
         shown = scene.shown_hint() is not None
@@ -508,9 +508,11 @@ def _stats_row(app, frames, record) -> None:
 
 def _puzzle_rows(app, frames, record, games) -> None:
     """The Puzzles screen (with your kept games looked through for mistakes in the
-    background), then each game's first shipped puzzle: its position, and an answer
-    played in real time while the line after it is worked out in the background thread
-    and the defender replies (the puzzle played again from its position every second)."""
+    background), then each game's hardest shipped puzzle: its position, and the second
+    after its answer, in real time, while the line after it is worked out in the
+    background thread and the defender replies. Every second the puzzle starts again and
+    the answer is played, untimed with the frame that shows them (a new panel, the move
+    landing: the "move lands" rows time those)."""
     from game.puzzles import load_set
     from game.puzzles.progress import load_progress
     from game.scenes.puzzle_play import PuzzlePlayScene
@@ -532,6 +534,7 @@ def _puzzle_rows(app, frames, record, games) -> None:
             if index % 60 == 0:
                 scene.retry()
                 scene.play_move(scene.state.parse_move(puzzle.answers[0]))
+                app.step(1 / 60, [])
         record(f"puzzle {spec.name}: answered, the line worked out",
                timed(app, frames, _paced(answer_again)))
 

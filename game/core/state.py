@@ -112,6 +112,11 @@ class GameState(ABC):
     def chance_outcomes(self) -> list:
         return []
 
+    def next_chance(self):
+        """The outcome sample_chance() would play now, without playing it: a copy of a
+        long game to draw it on costs milliseconds a roll."""
+        raise IllegalMoveError(f"{self.spec.title} has no chance steps")
+
     def sample_chance(self):
         raise IllegalMoveError(f"{self.spec.title} has no chance steps")
 

@@ -176,18 +176,21 @@ def set_path(name: str, folder: Path | None = None) -> Path:
 
 def set_names() -> list[str]:
     """The sets, in the order of the games, each game's own sets after its puzzles (the
-    solitaire after Xoliba)."""
+    solitaire after Xoliba): a game whose record names no puzzle kit has none."""
     return [name for spec in registry.in_order() if spec.name in GAMES
-            for name in (spec.name, *spec.more_puzzle_sets)]
+            for name in ((spec.name,) if spec.tactics else ()) + tuple(spec.more_puzzle_sets)]
 
 
 @functools.cache
 def load_set(name: str) -> tuple[tuple[Puzzle, ...], tuple[str, ...]]:
-    """(puzzles, problems) of the shipped set `name` (read once a run; checked)."""
+    """(puzzles, problems) of the shipped set `name`, read once a run. Each puzzle's
+    fields are checked, not its position: replaying every record takes seconds, so a
+    puzzle's position is checked when it is played (check_puzzle), and every one by the
+    test suite."""
     path = set_path(name)
     if not path.exists():
         return (), ()
-    puzzles, problems = read_set(path)
+    puzzles, problems = read_set(path, check=False)
     return tuple(puzzles), tuple(problems)
 
 
@@ -202,5 +205,6 @@ def kit_reference(set_name: str) -> str:
 
 
 def all_puzzles() -> list[Puzzle]:
-    """Every shipped puzzle of every game, the solitaire too, in set order."""
+    """Every shipped puzzle of every game, the solitaire too, in set order (their
+    positions unchecked: check_puzzle)."""
     return [puzzle for name in set_names() for puzzle in load_set(name)[0]]

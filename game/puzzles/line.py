@@ -91,7 +91,7 @@ class PuzzleLine:
                 if answer.reply is not None:
                     move = answer.reply
                 elif state.is_chance:
-                    move = state.copy().sample_chance()
+                    move = state.next_chance()
                 else:
                     move = state.parse_move(answer.accepted[0])
                 text = state.format_move(move)

@@ -50,7 +50,7 @@ class Miniature:
         if state.is_over:
             return
         if state.is_chance:
-            state.play(state.copy().sample_chance())
+            state.play(state.next_chance())
         else:
             state.play(self.rng.choice(state.legal_moves()))
 

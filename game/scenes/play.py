@@ -274,6 +274,12 @@ class PlayScene(Scene):
     def panel_subtitle(self) -> list[str]:
         return self.session.options_summary()
 
+    def panel_heading(self) -> list:
+        """(text, colour or None) lines under the subtitle that stay while the game goes
+        on (a puzzle's goal): drawn as they are, not in the running text's box, which is
+        made again whenever its text changes."""
+        return []
+
     def panel_lines(self) -> list:
         """More (text, colour or None) lines for the side panel, under the status."""
         return []

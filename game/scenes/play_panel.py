@@ -146,6 +146,7 @@ class SidePanel:
                   round(30 * s), palette.accent, True)
         y += round(40 * s)
         lines([(text, None) for text in scene.panel_subtitle()], 15, palette.text_dim)
+        lines(scene.panel_heading(), 17, palette.accent)
         y += round(10 * s)
         y = self._paint_seats(surface, x, y, width)
         y = self._place_text_box(x, y, width)

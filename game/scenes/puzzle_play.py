@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 import random
 
-from game.puzzles import load_set
+from game.puzzles import check_puzzle, load_set
 from game.puzzles.line import PuzzleLine
 from game.puzzles.progress import save_progress_soon
 from game.scenes.play import PlayScene
@@ -116,6 +116,12 @@ class PuzzlePlayScene(PlayScene):
         self.hint_shown = None
         super().play_move(move)
 
+    def refresh_buttons(self) -> None:
+        """No take-backs in a puzzle: Restart starts it again."""
+        for button in (self.side.undo_button, self.side.redo_button):
+            button.enabled = False
+            button.refresh()
+
     def undo(self) -> None:
         self.retry()
 
@@ -152,6 +158,12 @@ class PuzzlePlayScene(PlayScene):
 
     def next_puzzle(self) -> None:
         puzzle = next_puzzle_for(self.progress, self.puzzle, self.source)
+        try:
+            if puzzle is not None:
+                check_puzzle(puzzle)
+        except ValueError as exc:
+            self.app.messages.append(f"Puzzle {puzzle.id} cannot be played: {exc}")
+            puzzle = None
         if puzzle is None:
             self.exit_to()
             return
@@ -175,7 +187,8 @@ class PuzzlePlayScene(PlayScene):
         self.recorded = True
         self.failed = not solved
         self.rating_change = self.progress.record_attempt(
-            self.puzzle, solved=solved, hinted=self.hinted, today=datetime.date.today())
+            self.puzzle, solved=solved, hinted=self.hinted, today=datetime.date.today(),
+            daily=self.source == "daily")
         save_progress_soon(self.progress)
 
     # --- per frame ------------------------------------------------------------------------
@@ -206,8 +219,9 @@ class PuzzlePlayScene(PlayScene):
     # --- the panel ------------------------------------------------------------------------
     def game_actions(self) -> list:
         if self.solved:
-            return [("Next puzzle", self.next_puzzle), ("Retry", self.retry)]
-        return [("Hint", self.hint), ("Retry", self.retry), ("Solution", self.show_solution)]
+            return [("Next puzzle", self.next_puzzle), ("Restart", self.retry)]
+        # "Restart": the pause menu's own button, which retries a puzzle too.
+        return [("Hint", self.hint), ("Restart", self.retry), ("Solution", self.show_solution)]
 
     def ask_hint(self) -> None:
         self.hint()
@@ -220,9 +234,12 @@ class PuzzlePlayScene(PlayScene):
         where = {"daily": "Daily puzzle", "mistakes": "From your own game"}.get(self.source)
         return [f"{where + ' · ' if where else ''}{puzzle.grade_name} · rated {puzzle.rating}"]
 
+    def panel_heading(self) -> list:
+        return [(self.puzzle.goal, None)]
+
     def panel_lines(self) -> list:
         palette = self.app.palette
-        lines = [(self.puzzle.goal, palette.accent)]
+        lines = []
         if self.wrong:
             lines.append((f"{self.wrong} is not the answer. Try another move.",
                           palette.highlight_bad))
@@ -233,20 +250,22 @@ class PuzzlePlayScene(PlayScene):
                           f"gains no rating).", palette.accent))
         if self.showing_solution and not self.solved:
             lines.append(("The solution is being played.", palette.text_dim))
-        if self.solved:
-            lines.append(("The solution." if self.showing_solution else "Solved!",
-                          palette.highlight_good))
-            lines.append((self.puzzle.explanation, None))
+        if self.solved:                     # (the status line says "Solved!")
+            lines.append((self.puzzle.explanation, palette.highlight_good))
             lines += [(note, palette.text_dim) for note in self.puzzle.notes]
         if self.rating_change is not None:
             before, after = self.rating_change
-            lines.append((f"Your {self.state.spec.title} puzzle rating: {before:.0f} → "
-                          f"{after:.0f}", None))
+            change = round(after) - round(before)
+            lines.append((f"Your {self.state.spec.title} puzzle rating: {after:.0f} "
+                          f"({change:+d})" if change else
+                          f"Your {self.state.spec.title} puzzle rating stays {after:.0f}"
+                          f"{' (a hint was used)' if self.hinted and not self.failed else ''}",
+                          None))
         return lines
 
     def status_text(self) -> str:
         if self.solved:
-            return "Solved" if not self.showing_solution else "The solution"
+            return "Solved!" if not self.showing_solution else "The solution"
         if self.human_may_move and self.line.follow(self.state) is None:
             return "Working out the line…"
         return super().status_text()
@@ -261,7 +280,7 @@ class PuzzlePlayScene(PlayScene):
         return self.puzzle.explanation
 
     def result_actions(self) -> list:
-        return [("Next puzzle", self.next_puzzle), ("Retry", self.retry)]
+        return [("Next puzzle", self.next_puzzle), ("Restart", self.retry)]
 
     def result_sound(self) -> str:
         return "win" if self.solved and not self.showing_solution else "draw"

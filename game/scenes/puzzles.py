@@ -19,7 +19,7 @@ import pygame
 
 import game.rules
 from game.games import GAMES
-from game.puzzles import load_set, set_names
+from game.puzzles import check_puzzle, load_set, set_names
 from game.puzzles.daily import daily_puzzle
 from game.puzzles.progress import load_progress
 from game.scenes.base import Scene
@@ -135,8 +135,18 @@ class PuzzlesScene(Scene):
 
     # --- actions -------------------------------------------------------------------------------
     def play(self, puzzle, source: str) -> None:
-        if puzzle is not None:
-            self.app.open("puzzle_play", puzzle, self.progress, source)
+        """Play `puzzle`, once its position is checked (a file that no longer fits the
+        rules is named, and the puzzle left out)."""
+        if puzzle is None:
+            return
+        try:
+            check_puzzle(puzzle)
+        except ValueError as exc:
+            self.app.sounds.play("illegal")
+            self.messages.append(f"Puzzle {puzzle.id} cannot be played: {exc}")
+            self.rebuild()
+            return
+        self.app.open("puzzle_play", puzzle, self.progress, source)
 
     def play_next(self, name: str) -> None:
         puzzle = self.progress.next_puzzle(list(load_set(name)[0]), name, random.Random())

@@ -624,7 +624,7 @@ class Session:
             return []
         self.computer_wait += dt
         if self.computer_wait >= self.computer_delay():
-            return self.play(self.state.copy().sample_chance())     # the roll it would draw
+            return self.play(self.state.next_chance())      # the roll it would draw
         return []
 
     def _drive_seat(self, driver: SeatDriver, dt: float, animating: bool) -> list:

@@ -14,6 +14,7 @@ import random
 import shutil
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import game.rules
@@ -21,7 +22,7 @@ import game.rules
 GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
-           "games", *(f"puzzle_{name}" for name in GAMES),
+           "games", *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
                                            "rules", "tutorial") for name in GAMES))
@@ -86,6 +87,19 @@ def _replay(app, spec, index: int, analyse: bool = False) -> None:
     app.scene.go_to(min(index, app.scene.total - 1))
 
 
+def _solve(app, scene, most_frames: int = 3000) -> None:
+    """Play the puzzle's accepted moves (the defence replying) until it is solved."""
+    for _ in range(most_frames):
+        if scene.solved:
+            return
+        follow = scene.line.follow(scene.state)
+        if follow is not None and follow.accepted and scene.human_may_move:
+            scene.play_move(scene.state.parse_move(follow.accepted[0]))
+        app.step(1 / 30, [])
+        time.sleep(0.002)           # the line's thread works meanwhile
+    raise RuntimeError(f"{scene.puzzle.id} was not solved")
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -105,10 +119,12 @@ def open_screen(app, name: str) -> None:
     elif kind == "puzzle" and spec is None:         # a solitaire level
         app.open("solitaire")
         app.scene.open_level(0)
-    elif kind == "puzzle":                          # a game's first puzzle
+    elif kind in ("puzzle", "solved"):              # a game's first puzzle (solved)
         from game.puzzles import load_set
         from game.puzzles.progress import load_progress
         app.open("puzzle_play", load_set(spec.name)[0][0], load_progress()[0])
+        if kind == "solved":
+            _solve(app, app.scene)
     elif kind == "demo":
         app.open("demo")
     elif kind == "setup":

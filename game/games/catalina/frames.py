@@ -12,7 +12,7 @@ def _throw_dice(app, scene):
     """The dice thrown again and again (the roll due, played for the view to show it and
     taken back)."""
     state = scene.state
-    roll = state.next_roll()
+    roll = state.next_chance()
 
     def throw(index):
         if not scene.view.animating:
@@ -26,7 +26,7 @@ def _roll_pointed(app, scene) -> dict:
     """The roll played: its claimable tiles outlined, one pointed at (the dice laid out
     in its order)."""
     state = scene.state
-    state.play(state.next_roll())
+    state.play(state.next_chance())
     scene.view.sync()
     claims = list(state.claimable())
     if claims:

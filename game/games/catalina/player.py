@@ -22,7 +22,7 @@ it is not a level of its own; "easy" mixes greedy and random claims to sit betwe
 "beginner" and the greedy "medium".
 
 At a chance step (the state waits for a roll) every level returns the roll the game's
-own dice give (`state.next_roll()`); at a skipped turn, `pass`.
+own dice give (`state.next_chance()`); at a skipped turn, `pass`.
 
 Evaluation. Each open small grid is valued by a table solved once per large tile (built
 on first use, about a second): the grid played on its own, both players rolling in turn
@@ -414,7 +414,7 @@ def choose_move(state, level: str, rng: random.Random, should_stop=None):
     if should_stop is not None and should_stop():
         raise SearchCancelled()
     if state.is_chance:
-        return state.next_roll()
+        return state.next_chance()
     moves = state.legal_moves()
     if moves == [PASS]:
         return PASS

@@ -179,7 +179,7 @@ class CatalinaState(GameState):
         """The game's dice for the next roll: from the seed and the steps so far only."""
         return random.Random(f"catalina-dice:{self.seed}:{len(self.history)}")
 
-    def next_roll(self) -> Roll:
+    def next_chance(self) -> Roll:
         """The roll `sample_chance()` would play now (without playing it)."""
         if not self.is_chance:
             raise IllegalMoveError("no roll is due: " + ("the game is over" if self._outcome
@@ -188,7 +188,7 @@ class CatalinaState(GameState):
         return Roll(tuple(sorted(rng.randint(1, 4) for _ in range(4))))
 
     def sample_chance(self) -> Roll:
-        roll = self.next_roll()
+        roll = self.next_chance()
         self.play(roll)
         return roll
 

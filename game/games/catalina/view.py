@@ -193,7 +193,7 @@ class CatalinaView(BoardView):
         if not self.human_may_move or not self.state.is_chance:
             self.context.sounds.play("illegal")
             return USED
-        return Handled(move=self.state.next_roll())
+        return Handled(move=self.state.next_chance())
 
     def _claim(self, cell) -> Handled:
         claim = claim_at(*cell)

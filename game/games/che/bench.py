@@ -4,16 +4,23 @@ The sections (rules, speed, strength, frames) are those of every Truchet tile ga
 game/games/truchet/bench.py. Che's turns are two tiles (speed is per tile); the frames are
 measured with an unlimited pool, so 64 tiles can be grown without the game ending.
 
+One more section is Che's own: `puzzles` proves every shipped puzzle
+(levels/puzzles/che.json) again on the rules' GameState (tactics.rules_answers: every pair
+of tiles and of replies played), and times the kit's own check of the set (what
+tests/test_puzzle_sets.py runs).
+
 What the shared benches play of Che is here too: its row of the strength bench
 (STRENGTH), its game for the analysis bench (ANALYSIS_SAMPLES) and the long record the
 records-fuzz bench loads (long_record).
 """
 from __future__ import annotations
 
+import argparse
 import json
 
 from game.bench.analysis import Sample
 from game.bench.strength import Row, Strength
+from game.games.che.tactics import KIT, rules_answers
 from game.games.truchet import bench as tile_games
 
 BENCH = tile_games.TileBench(
@@ -23,12 +30,31 @@ BENCH = tile_games.TileBench(
 )
 
 
+PUZZLES = "puzzles"
+SECTIONS = (*tile_games.SECTIONS, PUZZLES)
+
+
 def add_arguments(parser) -> None:
     tile_games.add_arguments(parser)
+    parser.set_defaults(sections=",".join(SECTIONS))
 
 
 def run(args) -> int:
-    return tile_games.run(BENCH, args)
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    if not set(sections) <= set(SECTIONS):
+        raise SystemExit(f"unknown section in {args.sections!r} (known: {', '.join(SECTIONS)})")
+    codes = []
+    tile_sections = [s for s in sections if s != PUZZLES]
+    if tile_sections:
+        codes.append(tile_games.run(BENCH, argparse.Namespace(
+            **{**vars(args), "sections": ",".join(tile_sections)})))
+    if PUZZLES in sections:
+        codes.append(puzzles_section())
+    return max(codes, default=0)
+
+
+def puzzles_section() -> int:
+    return tile_games.puzzles_section("che", KIT, lambda state, puzzle: rules_answers(state, puzzle.n))
 
 
 def long_record(moves: int) -> str:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from functools import partial
 
 import game.ai
+import game.puzzles
 import game.rules
 from game.bench import headless_home, matches
 from game.testing.positions import grow_layout
@@ -85,6 +86,37 @@ def run(bench: TileBench, args) -> int:
     for text, ok in verdicts:
         print(f"  {'PASS' if ok else 'FAIL'}  {text}")
     return 0 if all(ok for _, ok in verdicts) else 1
+
+
+def puzzles_section(game_name: str, kit, answers_on_the_rules: Callable) -> int:
+    """Every shipped puzzle of `game_name` proven again on the rules' GameState
+    (`answers_on_the_rules(state, puzzle)`: every tile and reply played), and the kit's
+    own check of the set (what tests/test_puzzle_sets.py runs) timed."""
+    puzzles, problems = game.puzzles.load_set(game_name)
+    print(f"\nPuzzles: {len(puzzles)} shipped, proven again on the rules' GameState")
+    rules_seconds = kit_seconds = 0.0
+    slowest = (0.0, "")
+    for puzzle in puzzles:
+        state, _ = puzzle.position()
+        started = time.process_time()
+        answers = answers_on_the_rules(state, puzzle)
+        rules_seconds += time.process_time() - started
+        if answers != puzzle.answers:
+            problems += (f"{puzzle.id}: the rules give {answers}, the set {puzzle.answers}",)
+        started = time.process_time()
+        fault = kit.verify(state, puzzle)
+        seconds = time.process_time() - started
+        kit_seconds += seconds
+        slowest = max(slowest, (seconds, puzzle.id))
+        if fault:
+            problems += (f"{puzzle.id}: {fault}",)
+    print(f"  rules' GameState: {rules_seconds:.1f} s CPU; the kit's verify (the test "
+          f"suite's): {kit_seconds:.1f} s CPU, the slowest {slowest[1]} {slowest[0]:.2f} s")
+    for problem in problems:
+        print(f"  FAIL  {problem}")
+    print(f"  {'PASS' if not problems else 'FAIL'}  every puzzle's answers are the rules' "
+          f"own")
+    return 1 if problems or not puzzles else 0
 
 
 # --- rules ------------------------------------------------------------------------------

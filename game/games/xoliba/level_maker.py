@@ -6,6 +6,8 @@
     python -m game.games.xoliba.level_maker check [folder]
     python -m game.games.xoliba.level_maker reprove [--time 60] [--jobs 2] [--only IDS]
                                                     [--folder levels] [--dry-run]
+    python -m game.games.xoliba.level_maker puzzles [--jobs 2] [--only IDS]
+                                                    [--folder levels] [--out FILE]
 
 `generate` makes two kinds of candidates and keeps only those the solver
 (game/games/xoliba/solver.py) proves winnable within its budget:
@@ -30,7 +32,14 @@ budget, and rewrites a file in place when the solver finds a strictly shorter wi
 other keys are kept (`measures` gets the new captures, lower bound and score). A par is
 never made longer.
 
-The solver runs under a time budget per position, on --jobs worker processes; results
+`puzzles` writes the puzzle set of the levels, levels/puzzles/solitaire.json (the format:
+game/puzzles/__init__.py): each level's every winning first move, proven by the solver
+within a node budget, with its certificate (solitaire_tactics.py). Node budgets only, so
+the same level files always give the same set file. With --only, only those levels are
+proven again and the other entries are kept from the file as it is (a long proof can
+be made in parts). A level left without an entry is named, and the exit status is 1.
+
+`generate` and `reprove` run the solver under a time budget per position, on --jobs worker processes; results
 near the budget can differ from machine to machine, so a rerun may grade a level
 differently (and without --force leaves the shipped files alone).
 """
@@ -38,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import multiprocessing
 import random
@@ -49,6 +59,7 @@ from pathlib import Path
 from game.games.xoliba import solver as S
 from game.core import storage
 from game.games.xoliba import rules as X
+from game.games.xoliba.solitaire_tactics import level_puzzle, level_record
 from game.games.xoliba.levels import (DIFFICULTY_NAMES, LEVELS_FOLDER, Level, LevelError,
                                       format_level, level_files, line_notation, load_levels,
                                       parse_level, read_level)
@@ -528,9 +539,75 @@ def _report_order(levels) -> None:
               + " (not changed)")
 
 
+# --- the puzzle set of the levels ------------------------------------------------------------
+PUZZLE_SET = LEVELS_FOLDER / "puzzles" / "solitaire.json"
+
+
+def level_entry(level: Level) -> tuple[str, dict | str]:
+    """(id, the set file's entry of the level, or why it has none); run in a worker."""
+    started = time.process_time()
+    try:
+        entry = level_puzzle(level)
+    except ValueError as exc:
+        return level.id, str(exc)
+    print(f"{level.id}  {level.title:16} {len(entry['answers']):3} of "
+          f"{entry['measures']['first_moves']:3} first moves win, "
+          f"{entry['measures']['nodes']:9,} nodes, {time.process_time() - started:6.1f} s",
+          flush=True)
+    return level.id, entry
+
+
+def puzzle_set_text(entries: list) -> str:
+    """The set file's text: the same entries always give the same bytes."""
+    data = {"format": 1, "game": "xoliba", "seed": None, "puzzles": entries}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def puzzles(args) -> int:
+    folder = Path(args.folder) if args.folder else LEVELS_FOLDER
+    out = Path(args.out) if args.out else PUZZLE_SET
+    started = time.perf_counter()
+    levels, errors = load_levels(folder)
+    kept = {}
+    wanted = parse_ids(args.only) if args.only else None
+    if wanted is not None:
+        chosen = [lv for lv in levels if _id_key(lv.id) in wanted]
+        if out.exists():
+            kept = {entry["id"]: entry for entry in json.loads(out.read_text("utf-8"))["puzzles"]}
+    else:
+        chosen = levels
+    print(f"puzzles: {len(chosen)} of {len(levels)} levels of {folder} to prove, "
+          f"{args.jobs} job{'s' if args.jobs != 1 else ''}", flush=True)
+    if args.jobs <= 1 or len(chosen) <= 1:
+        results = dict(map(level_entry, chosen))
+    else:
+        context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+        with context.Pool(min(args.jobs, len(chosen)), maxtasksperchild=1) as pool:
+            results = dict(pool.imap_unordered(level_entry, chosen))
+    entries, missing = [], []
+    for level in levels:
+        entry = results.get(level.id, kept.get(f"solitaire-{level.id}"))
+        if isinstance(entry, dict) and entry["record"] != level_record(level):
+            entry = f"level {level.id}: its entry in {out} is of another position"
+        if isinstance(entry, dict):
+            entries.append(entry)
+        elif entry is None:
+            missing.append(level.id)
+        else:
+            errors.append(entry)
+    if missing:
+        errors.append(f"levels not proven yet (no entry in {out}): {', '.join(missing)}")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    storage.atomic_write_text(out, puzzle_set_text(entries))
+    print(f"{len(entries)} puzzles written to {out} in {time.perf_counter() - started:.0f} s")
+    for message in errors:
+        print("ERROR " + message, flush=True)
+    return 1 if errors else 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.games.xoliba.level_maker",
-                                     description="Xoliba solitaire levels: generate, check, reprove.")
+                                     description="Xoliba solitaire levels: generate, check, reprove; their puzzle set.")
     commands = parser.add_subparsers(dest="command", required=True, metavar="command")
     gen = commands.add_parser("generate", help="deal, solve, grade and write level files")
     gen.add_argument("--out", default=str(LEVELS_FOLDER), help="folder (default: levels/)")
@@ -561,6 +638,15 @@ def main(argv=None) -> int:
     rep.add_argument("--folder", default=None, help="folder (default: levels/)")
     rep.add_argument("--dry-run", action="store_true", help="report, write nothing")
     rep.set_defaults(run=reprove)
+    puz = commands.add_parser("puzzles", help="prove every level's winning first moves and "
+                                              "write the puzzle set levels/puzzles/solitaire.json")
+    puz.add_argument("--jobs", type=int, default=2, help="worker processes")
+    puz.add_argument("--only", default=None,
+                     help="prove only these level ids (e.g. 18,24,30-32); keep the others' "
+                          "entries from the file")
+    puz.add_argument("--folder", default=None, help="level folder (default: levels/)")
+    puz.add_argument("--out", default=None, help=f"set file (default: {PUZZLE_SET})")
+    puz.set_defaults(run=puzzles)
     args = parser.parse_args(argv)
     return args.run(args)
 

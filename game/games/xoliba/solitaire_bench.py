@@ -24,6 +24,14 @@ bound on what the deal needed, since it includes the process's start and its ear
 
 --levels-only skips the deals, --no-levels skips the levels; the default runs both.
 
+Puzzles (--puzzles, alone): the solitaire puzzle set, levels/puzzles/solitaire.json,
+proven again in full: every first move of every level decided by the solver within its
+node budget (solitaire_tactics.first_moves), and the moves that win compared with the
+set's answers. The test suite only checks the set's certificates (each answer's winning
+line, and that answers and others are the legal first moves); that every other first move
+loses is proven here. The exit status is 1 if a level's answers differ, a first move is
+left undecided or a level has no puzzle; --only takes some level ids (18,24,30-32).
+
 The strength bench runs the deals too, as its section `solitaire` (strength_section).
 """
 from __future__ import annotations
@@ -67,6 +75,10 @@ def add_arguments(parser) -> None:
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--levels-only", action="store_true", help="skip the deals")
     only.add_argument("--no-levels", action="store_true", help="skip the shipped levels")
+    only.add_argument("--puzzles", action="store_true",
+                      help="only prove the solitaire puzzles' answers again, in full")
+    parser.add_argument("--only", default=None,
+                        help="with --puzzles: these level ids only (e.g. 18,24,30-32)")
 
 
 def add_strength_arguments(parser) -> None:
@@ -139,10 +151,13 @@ def run(args) -> int:
     # one pool for both sections: the workers start (and import the solver) once
     pool = ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else None
     try:
-        if not args.levels_only:
-            run_deals(args, pool)
-        if not args.no_levels:
-            status = run_levels(args, pool)
+        if args.puzzles:
+            status = run_puzzles(args, pool)
+        else:
+            if not args.levels_only:
+                run_deals(args, pool)
+            if not args.no_levels:
+                status = run_levels(args, pool)
     finally:
         if pool is not None:
             pool.shutdown()
@@ -292,4 +307,81 @@ def report_levels(rows, errors=(), verbose=False, targets=LEVEL_TARGETS) -> bool
                 f"{', par marked proven' if r['par_proven'] else ''})" for r in shorter))
     ok = median_ok and max_ok and not not_won and not errors
     print(f"levels: {'PASS' if ok else 'FAIL'}")
+    return ok
+
+
+# --- the solitaire puzzles, proven again ---------------------------------------------------
+def prove_level(level) -> dict:
+    """Every first move of `level` decided again by the solver (in a worker): the moves
+    that win and the CPU seconds it took."""
+    from game.games.xoliba import solver
+    from game.games.xoliba.solitaire_tactics import first_moves
+
+    started = time.process_time()
+    decided = first_moves(level.new_game())
+    return {"id": level.id, "title": level.title, "first_moves": len(decided),
+            "answers": tuple(first.notation for first in decided
+                             if first.status == solver.WON),
+            "undecided": sum(first.status == solver.UNDECIDED for first in decided),
+            "nodes": sum(first.nodes for first in decided),
+            "most_nodes": max(first.nodes for first in decided),
+            "seconds": time.process_time() - started}
+
+
+def run_puzzles(args, pool, folder=None, set_file=None) -> int:
+    from game.games.xoliba.level_maker import _id_key, parse_ids
+    from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
+    from game.puzzles import read_set, set_path
+
+    levels, errors = load_levels(LEVELS_FOLDER if folder is None else folder)
+    set_file = set_path("solitaire") if set_file is None else set_file
+    shipped, problems = read_set(set_file)
+    if args.only:
+        wanted = parse_ids(args.only)
+        levels = [level for level in levels if _id_key(level.id) in wanted]
+    print(f"Solitaire puzzles: {len(levels)} levels proven again against {set_file}, "
+          f"{args.jobs} job(s)")
+    started = time.perf_counter()
+    rows = _map(pool, prove_level, levels)
+    answers = {puzzle.id: puzzle.answers for puzzle in shipped}
+    return 0 if report_puzzles(rows, answers, errors + problems, args.verbose,
+                               time.perf_counter() - started) else 1
+
+
+def report_puzzles(rows, answers: dict, errors=(), verbose=False, wall=0.0) -> bool:
+    """Print the puzzles section; True if every level's winning first moves, all decided,
+    are its shipped puzzle's answers. `answers`: puzzle id -> answers."""
+    for message in errors:
+        print(f"  FAIL: {message}")
+    failed = 0
+    for r in rows:
+        shipped = answers.get(f"solitaire-{r['id']}")
+        if r["undecided"]:
+            verdict = f"FAIL: {r['undecided']} first moves undecided"
+        elif shipped is None:
+            verdict = "FAIL: no shipped puzzle"
+        elif r["answers"] != shipped:
+            differ = ", ".join(sorted(set(shipped) ^ set(r["answers"])))
+            verdict = (f"FAIL: the set says {len(shipped)} win; they differ in "
+                       f"{differ[:200]}")
+        else:
+            verdict = "same answers"
+        failed += verdict != "same answers"
+        if verbose or verdict != "same answers":
+            print(f"  level {r['id']:>3s} {r['title'][:18]:18s} {len(r['answers']):3d} of "
+                  f"{r['first_moves']:3d} win, {r['nodes']:10,} nodes, {r['seconds']:7.1f} s "
+                  f"CPU  {verdict}")
+    seconds = [r["seconds"] for r in rows]
+    if rows:
+        from game.games.xoliba.solitaire_tactics import PROOF_NODES
+        slowest = max(rows, key=lambda r: r["seconds"])
+        print(f"CPU time         total {sum(seconds):7.1f} s, median "
+              f"{statistics.median(seconds):.1f} s, max {slowest['seconds']:.1f} s (level "
+              f"{slowest['id']}); wall {wall:.0f} s")
+        hardest = max(rows, key=lambda r: r["most_nodes"])
+        print(f"solver nodes     most for one first move {hardest['most_nodes']:,} (level "
+              f"{hardest['id']}; the budget is {PROOF_NODES:,})")
+    ok = bool(rows) and not failed and not errors
+    print(f"puzzles: {len(rows) - failed} of {len(rows)} proven the same  "
+          f"{'PASS' if ok else 'FAIL'}")
     return ok
