@@ -327,6 +327,21 @@ def test_candidates_are_reproducible_positions_of_two_player_games():
         assert "deal" in source and "move" in source
 
 
+def test_a_candidate_is_a_blunder_where_a_forced_win_was_missed_and_the_game_not_won():
+    labels = Counter()
+    for seed in range(6):
+        final = quick_game(seed)
+        for ply in range(len(final.history) - 6, len(final.history)):
+            state, move = replayed(final, ply), final.history[ply]
+            fastest = KIT.position(state).fastest
+            source = KIT.source(state, "beginner", move, final.outcome.winner, "here")
+            blunder = bool(fastest) and move not in fastest and \
+                final.outcome.winner != state.to_play
+            assert source.startswith("blunder of beginner" if blunder else "self-play")
+            labels[blunder] += 1
+    assert labels[True] >= 1 and labels[False] >= 1
+
+
 @pytest.mark.parametrize("kind, n", KIT.tries)
 def test_the_goals_read_as_sentences(kind, n):
     assert KIT.goal(kind, n).endswith(".") and "{" not in KIT.goal(kind, n)

@@ -761,18 +761,22 @@ class XolibaKit(PuzzleKit):
             for before, level, move in reversed(positions[-LAST_PLIES:]):
                 if len(before.legal_moves()) < MIN_MOVES:
                     continue
-                seat = before.to_play
                 where = f"{names}, move {len(before.history) + 1}"
-                fastest = self.position(before).fastest
-                if fastest and move not in fastest and winner != seat:
-                    result = "tied" if winner is None else "lost"
-                    source = (f"blunder of {level} ({COLOUR_NAMES[seat]}): {where}, it "
-                              f"played {before.format_move(move)} and {result} a game it "
-                              f"could win within {MOST_TURNS} turns")
-                else:
-                    source = f"self-play {where}"
-                yield Candidate(before, source, kinds)
+                yield Candidate(before, self.source(before, level, move, winner, where), kinds)
             number += 1
+
+    def source(self, state, level: str, move, winner, where: str) -> str:
+        """Where a candidate comes from, in a line: a blunder of `level` when the side to
+        move in `state` could win within MOST_TURNS turns by force, played `move`, which
+        does not, and did not win the game (`winner`)."""
+        seat = state.to_play
+        fastest = self.position(state).fastest
+        if fastest and move not in fastest and winner != seat:
+            result = "tied" if winner is None else "lost"
+            return (f"blunder of {level} ({COLOUR_NAMES[seat]}): {where}, it played "
+                    f"{state.format_move(move)} and {result} a game it could win within "
+                    f"{MOST_TURNS} turns")
+        return f"self-play {where}"
 
 
 def _mover_at(state, start: int) -> int:
