@@ -643,6 +643,7 @@ SPEC = GameSpec(
     strength="game.games.xoliba.bench:STRENGTH",
     analysis_bench="game.games.xoliba.bench:ANALYSIS_SAMPLES",
     seat_count=lambda options: options.get("players", 2),
+    tactics="game.games.xoliba.tactics:KIT",
     # The solitaire levels, as puzzles.
     more_puzzle_sets={"solitaire": "game.games.xoliba.solitaire_tactics:KIT"},
     extra={"match": match_rules},
