@@ -103,3 +103,17 @@ def test_the_explanation_counts_the_moves_and_why_the_others_lose(statuses, word
     decided = tuple(FirstMove(f"m{i}", solver.WON if s == "w" else solver.LOST, loss=loss[s])
                     for i, s in enumerate(statuses))
     assert explanation(decided) == words
+
+
+def test_the_bench_proves_two_lessons_again_and_fails_on_a_wrong_answer(capsys):
+    from game.bench.__main__ import main as bench
+    from game.games.xoliba.solitaire_bench import prove_level, report_puzzles
+    assert bench(["solitaire", "--puzzles", "--only", "1,4", "--jobs", "1"]) == 0
+    assert "puzzles: 2 of 2 proven the same  PASS" in capsys.readouterr().out
+    row = prove_level(LEVELS["001"])
+    assert not report_puzzles([row], {"solitaire-001": row["answers"][1:]})
+    assert not report_puzzles([row], {})
+    assert not report_puzzles([{**row, "undecided": 1}], {"solitaire-001": row["answers"]})
+    out = capsys.readouterr().out
+    assert "differ in " + row["answers"][0] in out and "no shipped puzzle" in out
+    assert "1 first move undecided" in out and "PASS" not in out
