@@ -13,7 +13,7 @@ import pytest
 
 import game.puzzles
 import game.records
-from game.games.xoliba import solver
+from game.games.xoliba import solitaire_tactics, solver
 from game.games.xoliba.level_maker import main as level_maker, puzzle_set_text
 from game.games.xoliba.levels import LEVELS_FOLDER, load_levels
 from game.games.xoliba.solitaire_tactics import (KIND, KIT, FirstMove, explanation,
@@ -56,7 +56,8 @@ def test_the_maker_gives_the_shipped_entries(tmp_path):
     assert out.read_text("utf-8") == puzzle_set_text(shipped["puzzles"][:2])
 
 
-def test_the_proof_from_scratch_on_a_lesson_gives_the_shipped_answers():
+def test_the_proof_from_scratch_on_a_lesson_gives_the_shipped_answers(monkeypatch):
+    monkeypatch.setattr(solitaire_tactics, "_DECIDED", {})     # no proof kept from before
     level = LEVELS["004"]                  # 16 of 32 first moves win: half lose
     proof = KIT.prove(level.new_game(), KIND, None)
     puzzle = SHIPPED["solitaire-004"]
@@ -103,3 +104,17 @@ def test_the_explanation_counts_the_moves_and_why_the_others_lose(statuses, word
     decided = tuple(FirstMove(f"m{i}", solver.WON if s == "w" else solver.LOST, loss=loss[s])
                     for i, s in enumerate(statuses))
     assert explanation(decided) == words
+
+
+def test_the_bench_proves_two_lessons_again_and_fails_on_a_wrong_answer(capsys):
+    from game.bench.__main__ import main as bench
+    from game.games.xoliba.solitaire_bench import prove_level, report_puzzles
+    assert bench(["solitaire", "--puzzles", "--only", "1,4", "--jobs", "1"]) == 0
+    assert "puzzles: 2 of 2 proven the same  PASS" in capsys.readouterr().out
+    row = prove_level(LEVELS["001"])
+    assert not report_puzzles([row], {"solitaire-001": row["answers"][1:]})
+    assert not report_puzzles([row], {})
+    assert not report_puzzles([{**row, "undecided": 1}], {"solitaire-001": row["answers"]})
+    out = capsys.readouterr().out
+    assert "differ in " + row["answers"][0] in out and "no shipped puzzle" in out
+    assert "1 first move undecided" in out and "PASS" not in out

@@ -357,7 +357,8 @@ def report_puzzles(rows, answers: dict, errors=(), verbose=False, wall=0.0) -> b
     for r in rows:
         shipped = answers.get(f"solitaire-{r['id']}")
         if r["undecided"]:
-            verdict = f"FAIL: {r['undecided']} first moves undecided"
+            verdict = (f"FAIL: {r['undecided']} first move{'s' if r['undecided'] != 1 else ''} "
+                       f"undecided")
         elif shipped is None:
             verdict = "FAIL: no shipped puzzle"
         elif r["answers"] != shipped:

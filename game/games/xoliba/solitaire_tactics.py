@@ -33,7 +33,8 @@ from game.puzzles.kit import Candidate, Proof, PuzzleKit
 
 KIND = "solitaire"
 # The solver's node budget for the position after each first move: enough to decide every
-# first move of the shipped levels (the longest took ... nodes).
+# first move of the shipped levels (the hardest took 1,578,487 nodes, in level 007;
+# python -m game.bench solitaire --puzzles reports it).
 PROOF_NODES = 6_000_000
 # The level's difficulty (1 gentle .. 5 very hard) as the set's grade (game.puzzles.GRADES:
 # 1 easy .. 4 very hard): gentle and easy are both "easy".
@@ -79,7 +80,7 @@ def first_moves(state, node_budget: int = PROOF_NODES) -> tuple[FirstMove, ...]:
 
 
 def _first_moves(state, node_budget: int) -> tuple[FirstMove, ...]:
-    decided: dict = {}          # (red, blue) after the move -> (status, solver line, loss, nodes)
+    decided: dict = {}          # (red, blue) after the move -> (status, solver line, loss)
     out = []
     for move in state.legal_moves():
         child = state.copy()
@@ -180,6 +181,8 @@ class SolitaireKit(PuzzleKit):
                    f"forced {puzzle.forced})"
         if puzzle.goal != self.goal(KIND, None):
             return f"its goal is not {self.goal(KIND, None)!r}"
+        if not getattr(state, "solitaire", False):
+            return "its position is not a solitaire"
         lines, others = puzzle.certificate.get("lines"), puzzle.certificate.get("others")
         if not isinstance(lines, list) or not isinstance(others, list) \
                 or not all(isinstance(text, str) for text in lines + others):
@@ -202,8 +205,8 @@ class SolitaireKit(PuzzleKit):
 
 
 def _replay(state, moves: list[str]) -> str:
-    """"" when `moves`, played from `state` (not changed) through the real rules, are all
-    legal and the last one wins; else what goes wrong."""
+    """What goes wrong when `moves` are played from `state` (not changed) through the
+    real rules; "" when each is legal in turn and the last one wins."""
     state = state.copy()
     for index, text in enumerate(moves, 1):
         if state.is_over:
@@ -231,8 +234,8 @@ def level_puzzle(level: Level, kit: SolitaireKit = KIT) -> dict:
     state = level.new_game()
     proof = kit.prove(state, KIND, None)
     if proof is None:
-        raise ValueError(f"level {level.id}: not every first move is decided within "
-                         f"{PROOF_NODES:,} solver nodes")
+        raise ValueError(f"level {level.id}: no proof (a first move undecided within "
+                         f"{PROOF_NODES:,} solver nodes, or none wins)")
     grade = GRADE_OF_DIFFICULTY[level.difficulty]
     return {"id": f"solitaire-{level.id}", "game": "xoliba", "kind": KIND, "n": None,
             "goal": kit.goal(KIND, None), "record": level_record(level),
