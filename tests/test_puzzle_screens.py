@@ -101,6 +101,25 @@ def test_the_solution_is_played_move_by_move_and_retry_starts_again(app, tictact
     assert len(scene.state.history) == start and not scene.solved
 
 
+def test_solved_the_first_button_turns_to_next_puzzle_where_it_stands(app, tictactoe):
+    """The panel's buttons are relabelled, not made again (a solve's frame stays short):
+    Hint becomes Next puzzle and presses to it; the solution can still be watched."""
+    puzzle = tictactoe_puzzle(1)
+    scene = open_puzzle(app, puzzle)
+    hint, restart, solution = scene.side.action_buttons
+    assert [b.element.text for b in (hint, restart, solution)] == ["Hint", "Restart", "Solution"]
+    scene.play_move(scene.state.parse_move(puzzle.answers[0]))
+    wait_for(app, lambda: scene.solved, what="solved")
+    step(app, frames=2)
+    assert scene.side.action_buttons == [hint, restart, solution]
+    assert [b.element.text for b in (hint, restart, solution)] == \
+        ["Next puzzle", "Restart", "Solution"]
+    assert hint.on_press == scene.next_puzzle
+    scene.retry()
+    step(app, frames=2)
+    assert scene.side.action_buttons[0].element.text == "Hint"
+
+
 @pytest.mark.parametrize("device_name", DEVICES)
 def test_from_the_menu_to_a_puzzle_and_back_with_each_device(make_app, device_name):
     app = make_app()

@@ -49,8 +49,8 @@ class PuzzleLine:
             if key in self._asked:
                 return None
             self._asked.add(key)
-        self._run(self._work_out, state.copy(), key)
-        return None
+        self._run(self._work_out, key)     # the position is made again there: a copy
+        return None                         # here would cost the frame a few ms
 
     def solution(self) -> list[str] | None:
         """The whole solution line from the puzzle's position (moves in notation: the
@@ -67,8 +67,12 @@ class PuzzleLine:
     def _run(work, *args) -> None:
         threading.Thread(target=work, args=args, daemon=True, name="puzzle line").start()
 
-    def _work_out(self, state, key: tuple) -> None:
+    def _work_out(self, key: tuple) -> None:
+        """The kit's answer for the position the moves `key` lead to."""
         try:
+            state = self.new_position()
+            for move in key[self.start:]:
+                state.play(move)
             answer = self.kit.follow(state, self.start, self.puzzle.kind, self.puzzle.n)
         except Exception as exc:        # a kit's fault must not stop the game
             self.error = f"{type(exc).__name__}: {exc}"

@@ -191,10 +191,24 @@ class PlayScene(Scene):
         self._rebuild_if_actions_changed()      # e.g. Hint again after a take-back
 
     def _rebuild_if_actions_changed(self) -> None:
-        """The game's own buttons (Hint, Offer to end, Resign) came or went."""
-        if self.ui is not None and \
-                [label for label, _ in self.game_actions()] != self.built_actions:
+        """The game's own buttons (Hint, Offer to end, Resign) came, went or changed: as
+        many as before are relabelled where they stand (a whole new UI takes a few ms of
+        the frame), another number is a new UI."""
+        if self.ui is None:
+            return
+        actions = self.game_actions()
+        labels = [label for label, _ in actions]
+        if labels == self.built_actions:
+            return
+        buttons = self.side.action_buttons
+        if len(buttons) != len(actions):
             self.rebuild()
+            return
+        for button, (label, callback) in zip(buttons, actions):
+            if button.element.text != label:
+                button.element.set_text(label)
+            button.on_press = callback
+        self.built_actions = labels
 
     def replaced(self) -> None:
         self.view = make_view(self.app.view_context, self.state, self.session.names)

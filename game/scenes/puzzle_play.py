@@ -204,7 +204,7 @@ class PuzzlePlayScene(PlayScene):
             if not self.showing_solution:
                 self._record(solved=True)
                 self.app.sounds.play("win")
-            self.rebuild()
+            self._rebuild_if_actions_changed()
         elif follow.failed and not self.lost_line:
             self.lost_line = follow.failed
 
@@ -213,10 +213,10 @@ class PuzzlePlayScene(PlayScene):
 
     # --- the panel ------------------------------------------------------------------------
     def game_actions(self) -> list:
-        if self.solved:
-            return [("Next puzzle", self.next_puzzle), ("Restart", self.retry)]
-        # "Restart": the pause menu's own button, which retries a puzzle too.
-        return [("Hint", self.hint), ("Restart", self.retry), ("Solution", self.show_solution)]
+        # "Restart": the pause menu's own button, which retries a puzzle too. Solved, the
+        # solution is the puzzle's own line (the player's may have differed).
+        first = ("Next puzzle", self.next_puzzle) if self.solved else ("Hint", self.hint)
+        return [first, ("Restart", self.retry), ("Solution", self.show_solution)]
 
     def ask_hint(self) -> None:
         self.hint()
