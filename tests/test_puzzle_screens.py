@@ -103,7 +103,8 @@ def test_the_solution_is_played_move_by_move_and_retry_starts_again(app, tictact
 
 def test_solved_the_first_button_turns_to_next_puzzle_where_it_stands(app, tictactoe):
     """The panel's buttons are relabelled, not made again (a solve's frame stays short):
-    Hint becomes Next puzzle and presses to it; the solution can still be watched."""
+    Hint becomes Next (a third of the panel holds no more) and presses to the next
+    puzzle; the solution can still be watched."""
     puzzle = tictactoe_puzzle(1)
     scene = open_puzzle(app, puzzle)
     hint, restart, solution = scene.side.action_buttons
@@ -113,7 +114,7 @@ def test_solved_the_first_button_turns_to_next_puzzle_where_it_stands(app, ticta
     step(app, frames=2)
     assert scene.side.action_buttons == [hint, restart, solution]
     assert [b.element.text for b in (hint, restart, solution)] == \
-        ["Next puzzle", "Restart", "Solution"]
+        ["Next", "Restart", "Solution"]
     assert hint.on_press == scene.next_puzzle
     scene.retry()
     step(app, frames=2)

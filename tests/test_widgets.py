@@ -160,7 +160,7 @@ def test_a_rules_page_that_does_not_fit_scrolls_in_its_container(make_app, monke
 def test_the_screen_under_an_overlay_shows_its_widgets(make_app):
     """A screen under the pause menu is not updated, yet its widgets made since its last
     update (here: all of them, paused at once; a resize while paused is the same) are
-    drawn: the panel's text box, its buttons."""
+    drawn: the panel's buttons."""
     import game.rules
     from game.services.saves import Seat
     app = make_app()
@@ -176,7 +176,7 @@ def test_the_screen_under_an_overlay_shows_its_widgets(make_app):
     app.draw(app.window)
     shown = pygame.Surface(app.size)
     play.draw(shown)
-    box = play.side.text_box.rect
+    box = play.side.undo_button.element.rect
     assert any(shown.get_at((x, y)) != plain.get_at((x, y))
                for x in range(box.x, box.right, 2) for y in range(box.y, box.bottom, 2))
 

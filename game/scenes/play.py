@@ -61,10 +61,6 @@ class PlayScene(Scene):
         """Going back to the menu: stop thinking; the game stays saved for later."""
         self.app.worker.cancel()
 
-    def dispose_ui(self) -> None:
-        self.side.forget_widgets()
-        super().dispose_ui()
-
     def build(self, size) -> None:
         sw, sh = size
         panel_w = max(round(330 * self.app.scale), sw // 4, MIN_PANEL_WIDTH)

@@ -2,27 +2,25 @@
 move list, and the buttons under them (undo, redo, pause; the game's and the view's own).
 
 It only reads the scene and its session. The panel is painted again only when what it
-shows changed; otherwise the last painting is blitted (it is opaque; the buttons and the
-text box are drawn over it afterwards). The running text (the status, the notice, the
-tutorial's and the game's lines, the view's info, a computer's failure) is a pygame-gui
-text box, which wraps it whole; the title, the seats (with their dots and the turn
-arrow) and the move list's columns are painted.
+shows changed; otherwise the last painting is blitted (it is opaque; the buttons are
+drawn over it afterwards). All of it is painted: the title, the seats (with their dots
+and the turn arrow), the running text (the status, the notice, the tutorial's and the
+game's lines, the view's info, a computer's failure), each sentence wrapped whole, and
+the move list's columns. (The running text was a pygame-gui text box: laying out its
+markup again, after every move, took 3-6 ms of the frame.)
 """
 from __future__ import annotations
 
-import html
 import re
 
 import pygame
-import pygame_gui
 
-from game.ui.colours import rgb
-from game.ui.text import draw_text, fit_text, wrap_text
-from game.ui.theme import PANEL_TEXT, preload_text_size
+from game.ui.text import draw_text, fit_text, font, wrap_text
 from game.views.move_rounds import OUT
 
 SEAT_LINES = 2              # a seat's "Blue: Computer (beginner)" may take two lines
 STATUS_SIZE, LINE_SIZE, SMALL_SIZE = 17, 16, 15     # the running text's sizes at scale 1
+LINE_SPACING = 1.1          # the running text's lines, in the font's line heights
 
 class SidePanel:
     def __init__(self, scene):
@@ -31,8 +29,6 @@ class SidePanel:
         self.action_buttons: list = []
         self.view_buttons: list = []
         self._painted = None        # (key, surface) of the last painting
-        self.text_box = None        # the running text's box, and what it was made for
-        self._text_box_for = None
         self._ground = None         # (key, surface): the panel's plain colour
 
     # --- buttons --------------------------------------------------------------------------
@@ -40,8 +36,6 @@ class SidePanel:
         scene = self.scene
         session = scene.session
         s = scene.app.scale
-        for size in (STATUS_SIZE, LINE_SIZE, SMALL_SIZE):     # the running text's
-            preload_text_size(scene.ui, round(size * scene.app.text_scale))
         panel = scene.panel
         bw = (panel.w - round(40 * s)) // 3
         bh = round(44 * s)
@@ -78,15 +72,9 @@ class SidePanel:
                 for i, (label, callback) in enumerate(actions)]
 
     # --- painting -------------------------------------------------------------------------
-    def forget_widgets(self) -> None:
-        """The scene's UI goes: the text box with it (it would keep the UI alive)."""
-        self.text_box = self._text_box_for = None
-
     def draw(self, surface) -> None:
         panel = self.scene.panel
         key = self._key()
-        if self.text_box is None or not self.text_box.alive():
-            self._painted = None            # the UI was made again: the box too
         if self._painted is not None and self._painted[0] == key \
                 and self._painted[1].get_size() == panel.size:
             surface.blit(self._painted[1], panel)
@@ -149,7 +137,7 @@ class SidePanel:
         lines(scene.panel_heading(), 17, palette.accent)
         y += round(10 * s)
         y = self._paint_seats(surface, x, y, width)
-        y = self._place_text_box(x, y, width)
+        y = self._paint_running_text(surface, x, y, width)
         y += round(10 * s)
         self._paint_moves(surface, x, y, width)
         if session.save_error:
@@ -175,26 +163,16 @@ class SidePanel:
                           palette.highlight_bad))
         return texts
 
-    def running_html(self) -> str:
+    def _paint_running_text(self, surface, x: int, y: int, width: int) -> int:
+        """The running text from (x, y), `width` wide, a paragraph a text; the y under it."""
         s = self.scene.app.text_scale
-        return "<br>".join(
-            f"<font color='{rgb(colour)}' pixel_size={round(size * s)}>"
-            f"{html.escape(text)}</font>" for text, size, colour in self.running_text())
-
-    def _place_text_box(self, x: int, y: int, width: int) -> int:
-        """The running text's box from (x, y), `width` wide, as high as its text (made
-        again only when the text or the place changed); the y under it."""
-        markup = self.running_html()
-        made_for = (markup, x, y, width)
-        if self.text_box is None or not self.text_box.alive() \
-                or self._text_box_for != made_for:
-            if self.text_box is not None:
-                self.text_box.kill()
-            self.text_box = pygame_gui.elements.UITextBox(
-                markup, pygame.Rect(x, y, width, -1), manager=self.scene.ui,
-                object_id=PANEL_TEXT)
-            self._text_box_for = made_for
-        return self.text_box.rect.bottom
+        for text, size, colour in self.running_text():
+            pixels = round(size * s)
+            step = round(font(pixels).get_linesize() * LINE_SPACING)
+            for line in wrap_text(text, pixels, width):
+                draw_text(surface, line, (x, y), pixels, colour)
+                y += step
+        return y
 
     def tutorial_lines(self) -> list:
         """In a tutorial, its line for the player's move, a sentence an entry."""

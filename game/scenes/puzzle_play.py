@@ -213,9 +213,10 @@ class PuzzlePlayScene(PlayScene):
 
     # --- the panel ------------------------------------------------------------------------
     def game_actions(self) -> list:
-        # "Restart": the pause menu's own button, which retries a puzzle too. Solved, the
-        # solution is the puzzle's own line (the player's may have differed).
-        first = ("Next puzzle", self.next_puzzle) if self.solved else ("Hint", self.hint)
+        # "Restart": the pause menu's own button, which retries a puzzle too. Solved, Hint
+        # becomes Next (puzzle); the solution is the puzzle's own line (the player's may
+        # have differed). Always three: a solve relabels the buttons, never makes them.
+        first = ("Next", self.next_puzzle) if self.solved else ("Hint", self.hint)
         return [first, ("Restart", self.retry), ("Solution", self.show_solution)]
 
     def ask_hint(self) -> None:

@@ -24,7 +24,6 @@ THEME_FOLDER = Path(__file__).parent / "themes"
 GAME_CARD = "#game_card"        # the game-select's cards (their name, bottom-aligned)
 NOTICE = "#notice"              # a notice about a file: edged in the warning colour
 MOVE_LIST = "#move_list"        # a results card's move list, scrolled when long
-PANEL_TEXT = "#panel_text"      # the play panel's running text, on the panel's colour
 # Design pixels under a card's name, where the menu draws its line: the #game_card
 # entry's text_vert_alignment_padding in every theme file (tests/test_themes.py).
 CARD_LINE_ROOM = 76
