@@ -122,6 +122,8 @@ class Link:
                     return
             self._events.put(Connected(self))
             self._serve()
+        except OSError as exc:
+            self._drop(f"the connection was lost: {exc}", "lost")
         finally:
             if self._sock is not None:
                 self._sock.close()
@@ -283,9 +285,12 @@ class Host:
                 self.links = [link for link in self.links if link.is_open]
                 if len(self.links) >= self.guests:
                     self._turn_away(sock)
-                else:
+                    continue
+                try:
                     self.links.append(Link(self._events, sock=sock,
                                            heartbeat=self.heartbeat, timeout=self.timeout))
+                except OSError:         # gone before it was served
+                    sock.close()
 
     @staticmethod
     def _turn_away(sock: socket.socket) -> None:
