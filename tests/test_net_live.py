@@ -179,6 +179,25 @@ def test_an_offer_to_end_accepted_ends_the_game_on_both_sides(hosts):
     assert host.live.state.history[-1] == "agree"
 
 
+def test_a_request_open_when_the_link_drops_is_answered_no(hosts):
+    host, guest = start(hosts())
+    run([host, guest], lambda: len(host.live.state.history) >= 2)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    host.live.request("offer_end")
+    run([host, guest], lambda: guest.took(Requested), moving=False)
+    cut(guest)
+    run([host, guest], lambda: host.took(Answered), moving=False, seconds=5)
+    assert host.took(Answered) == [Answered("offer_end", False)]
+
+
+def test_requests_in_a_game_of_three_are_not_built_yet(hosts):
+    host_link = hosts(guests=2)
+    state = game.rules.get("xoliba").new_game(seed=3, options={"players": 3})
+    live_game = LiveGame.host(host_link, "Ann", state, {0})
+    with pytest.raises(ValueError, match="two players"):
+        live_game.request("takeback")
+
+
 # --- drops and reconnections ---------------------------------------------------------------
 def cut(guest: Side) -> None:
     """Kill the guest's connection at once, without a bye."""

@@ -384,6 +384,7 @@ class TookBack:
 
 @dataclass(frozen=True)
 class PeerPaused:
+    """The other side paused its screen, or came back (a guest: the host, seat None)."""
     seat: int | None
     paused: bool
 
@@ -448,9 +449,10 @@ class LiveGame:
 
     def rejoin(self, guest: Guest) -> None:
         """A guest connects again after a drop: the same game over a new link."""
+        for peer in list(self.peers):
+            self._forget(peer)
         self.network = guest
-        self.peers = []
-        self.incoming = []
+        self._host_game = None
 
     # --- what the screens ask ---------------------------------------------------------------
     @property
@@ -486,8 +488,11 @@ class LiveGame:
 
     def request(self, kind: str) -> None:
         """Ask the other side: "takeback" (back to before our last move), "offer_end",
-        "resign". The answer comes as Answered."""
+        "resign". The answer comes as Answered. Between two sides only: in a game of
+        three, a request would need the consent of both others (not built yet)."""
         state = self.state
+        if len(state.spec.seats_for(state.options)) > 2:
+            raise ValueError("requests are for games of two players")
         ply = len(state.history)
         to = ply
         if kind == "takeback":
@@ -503,6 +508,8 @@ class LiveGame:
     def answer(self, request_id: int, accept: bool) -> list:
         """Answer the other side's request (a Requested event). A takeback accepted is
         done here at once; returns what happened (TookBack)."""
+        if request_id not in self.requests:
+            return []                               # its link has dropped meanwhile
         kind, ply, to, peer = self.requests.pop(request_id)
         still = ply == len(self.state.history)      # no move since it was asked
         accept = accept and still
@@ -579,10 +586,15 @@ class LiveGame:
             self._events.append(Left(peer.seat if self.role == "host" else None, reason))
 
     def _forget(self, peer: _Peer) -> None:
+        """A peer is gone: its moves not played yet, its requests, and ours to it (with
+        two sides, the only one), answered no."""
         self.peers.remove(peer)
         self.incoming = [item for item in self.incoming if item.peer is not peer]
         for request_id in [key for key, item in self.requests.items() if item[3] is peer]:
             del self.requests[request_id]
+        if peer.seat is not None:
+            self._events += [Answered(kind, False) for kind, _ply, _to in self.mine.values()]
+            self.mine.clear()
 
     def _refuse(self, peer: _Peer, reason: str) -> None:
         """End the link: it broke the rules of the game."""
@@ -762,8 +774,10 @@ class LiveGame:
     # --- requests ----------------------------------------------------------------------------
     def _request(self, peer: _Peer, message) -> None:
         kind, ply, to = message["kind"], message["ply"], message["to"]
-        if ply != len(self.state.history) or to > ply:
-            # Asked about another position (a move crossed it): declined at once.
+        state = self.state
+        if ply != len(state.history) or to > ply or len(state.spec.seats_for(state.options)) > 2:
+            # Asked about another position (a move crossed it), or in a game of three
+            # (LiveGame.request): declined at once.
             peer.link.send(make("answer", id=message["id"], accept=False))
             return
         self.requests[message["id"]] = (kind, ply, to, peer)
