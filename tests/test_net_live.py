@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import socket
+import threading
 import time
 from types import SimpleNamespace
 
@@ -427,3 +428,18 @@ def test_a_message_before_the_handshake_is_refused(hosts):
             host.step()
         assert "before the game was agreed" in read_bye(sock)
     assert state.history == []
+
+
+def test_the_fuzz_bench_over_loopback_finds_no_crash_or_hang(monkeypatch):
+    from game.bench import net_fuzz
+    rng = random.Random(6)
+    frames = net_fuzz.valid_frames(rng)
+    cases = [net_fuzz.mutate(rng.choice(frames), rng, frames) for _ in range(10)]
+    errors: list = []           # exceptions on the links' threads
+    monkeypatch.setattr(threading, "excepthook", lambda hook: errors.append(hook.exc_value))
+    links = net_fuzz.fuzz_links(cases + [("valid", frames[0])], 2.0, errors)
+    games = net_fuzz.fuzz_game(8, rng, 2.0, errors)
+    for tally in (links, games):
+        assert tally.crashes == [] and tally.hangs == 0
+        assert sum(tally.verdicts.values()) == (11 if tally is links else 8)
+    assert errors == []

@@ -148,3 +148,15 @@ def test_a_bad_message_is_refused_when_made_too():
         make("move", ply=-1, move="a1")
     with pytest.raises(ValueError, match="type must be"):
         encode(protocol.Message("shout", {}))
+
+
+def test_the_fuzz_bench_finds_no_crash_in_a_thousand_mutated_frames():
+    import random
+
+    from game.bench import net_fuzz
+    rng = random.Random(5)
+    frames = net_fuzz.valid_frames(rng)
+    cases = [net_fuzz.mutate(rng.choice(frames), rng, frames) for _ in range(1000)]
+    tally = net_fuzz.fuzz_decode(cases, rng, limit=2.0)
+    assert tally.crashes == [] and tally.hangs == 0
+    assert tally.verdicts["accepted"] and tally.verdicts["refused"]
