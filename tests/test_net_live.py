@@ -199,6 +199,32 @@ def test_requests_in_a_game_of_three_are_not_built_yet(hosts):
         live_game.request("takeback")
 
 
+def test_a_game_over_ipv6_loopback_with_a_set_position():
+    try:
+        host_link = live.Host(0, "::1", heartbeat=HEARTBEAT, timeout=TIMEOUT)
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    position = game.rules.get("xoliba").new_game(seed=4).position_text()
+    state = game.rules.get("xoliba").new_game(seed=5, options={"position": position})
+    try:
+        rng = random.Random(5)
+        host = Side(LiveGame.host(host_link, "Ann", state, {0}), rng)
+        guest = Side(LiveGame.join(live.connect("::1", host_link.port, HEARTBEAT, TIMEOUT),
+                                   "Bob"), rng)
+        run([host, guest], lambda: over(host, guest), seconds=30)
+        assert guest.live.state.options["position"] == position
+    finally:
+        host_link.close()
+
+
+def test_a_game_the_protocol_cannot_carry_is_refused_when_hosting(hosts):
+    state = game.rules.get("xtic").new_game(seed=2**70)
+    with pytest.raises(ValueError, match="game.seed"):
+        LiveGame.host(hosts(), "Ann", state, {0})
+    with pytest.raises(ValueError, match="name must be"):
+        LiveGame.host(hosts(), "A" * 41, game.rules.get("xtic").new_game(), {0})
+
+
 # --- drops and reconnections ---------------------------------------------------------------
 def cut(guest: Side) -> None:
     """Kill the guest's connection at once, without a bye."""
@@ -415,6 +441,12 @@ def test_an_end_by_agreement_without_consent_is_refused(hosts):
     cheat(guest, make("move", ply=len(state.history) + 1, move="agree"))
     refused(host, guest, guest, "consent")
     assert not state.is_over
+
+
+def test_a_second_hello_is_refused(hosts):
+    host, guest = start(hosts())
+    cheat(guest, make("hello", app="0", name="Bob", role="guest", game=None, seat=None))
+    refused(host, guest, guest, "a second hello")
 
 
 def test_a_message_before_the_handshake_is_refused(hosts):

@@ -9,8 +9,8 @@ import pytest
 from game.net import protocol
 from game.net.protocol import MAX_FRAME, Framer, ProtocolError, decode, encode, make
 
-GAME = {"name": "xoliba", "options": {"players": 3, "position": None, "first": None,
-                                      "hard": True, "mode": "standard"},
+GAME = {"name": "xoliba", "options": {"players": 3, "position": ".rbrwr.\nwrbgggg\n",
+                                      "first": None, "hard": True, "mode": "standard"},
         "seed": 2**63 - 1, "moves": 12, "history": "ab" * 32}
 
 # One message of each type, with its fields at their widest.
@@ -106,7 +106,11 @@ def test_a_truncated_frame_waits_for_the_rest():
     (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "king", "game": None,
            "seat": None}), "role"),
     (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
-           "game": {**GAME, "seed": -1}, "seat": None}), "game.seed"),
+           "game": {**GAME, "seed": 2**63}, "seat": None}), "game.seed"),
+    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+           "game": {**GAME, "options": {"position": "a\tb"}}, "seat": None}), "control"),
+    (body({"v": 1, "type": "hello", "app": "1", "name": "A\nB", "role": "guest",
+           "game": None, "seat": None}), "control"),
     (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": {**GAME, "options": {"p": [1]}}, "seat": None}), "options"),
     (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",

@@ -437,6 +437,9 @@ class LiveGame:
         self._host_game: dict | None = None     # a guest: the game the host's hello named
         self._host_name = ""
         self._events: list = []
+        # Checked now: a name or a game the protocol cannot carry (a seed out of range,
+        # an option too long) is a ValueError when hosting or joining, not later.
+        self._hello_message()
 
     @classmethod
     def host(cls, host: Host, name: str, state, local_seats) -> LiveGame:
@@ -570,12 +573,14 @@ class LiveGame:
     def _peer(self, link: Link) -> _Peer | None:
         return next((peer for peer in self.peers if peer.link is link), None)
 
-    def _connected(self, link: Link) -> None:
-        peer = _Peer(link, time.monotonic())
-        self.peers.append(peer)
+    def _hello_message(self) -> protocol.Message:
         game_ = describe(self.state) if self.state is not None else None
-        link.send(make("hello", app=game.__version__, name=self.name, role=self.role,
-                       game=game_, seat=self.seat))
+        return make("hello", app=game.__version__, name=self.name, role=self.role,
+                    game=game_, seat=self.seat)
+
+    def _connected(self, link: Link) -> None:
+        self.peers.append(_Peer(link, time.monotonic()))
+        link.send(self._hello_message())
 
     def _dropped(self, link: Link, reason: str) -> None:
         peer = self._peer(link)
@@ -638,7 +643,9 @@ class LiveGame:
 
     # --- the handshake ---------------------------------------------------------------------
     def _hello(self, peer: _Peer, message) -> None:
-        if message["role"] == self.role:
+        if peer.seat is not None:
+            self._refuse(peer, "a second hello")
+        elif message["role"] == self.role:
             self._refuse(peer, f"both sides are the {self.role}")
         elif self.role == "guest":
             if message["game"] is None:

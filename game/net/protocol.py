@@ -72,11 +72,14 @@ def _fail(name: str, wanted: str, value) -> ProtocolError:
     return ProtocolError(f"{name} must be {wanted}, not {shown}")
 
 
-def text(most: int, least: int = 1) -> Check:
+def text(most: int, least: int = 1, lines: bool = False) -> Check:
+    """A text of `least` to `most` characters, without control characters (but line
+    breaks where `lines`)."""
+    allowed = "\n" if lines else ""
     def check(name, value):
         if not isinstance(value, str) or not least <= len(value) <= most:
             raise _fail(name, f"a text of {least} to {most} characters", value)
-        if any(ord(ch) < 32 for ch in value):
+        if any(ord(ch) < 32 and ch not in allowed for ch in value):
             raise _fail(name, "a text without control characters", value)
         return value
     return check
@@ -128,8 +131,8 @@ def options(name, value):
             raise _fail(f"{name}[{key!r}]", "null, true, false, a number or a text", item)
         if type(item) is int:
             integer(-2**31, 2**31)(f"{name}[{key!r}]", item)
-        if type(item) is str:
-            text(MAX_TEXT, 0)(f"{name}[{key!r}]", item)
+        if type(item) is str:       # Xoliba's position: seven lines of seven points
+            text(MAX_TEXT, 0, lines=True)(f"{name}[{key!r}]", item)
     return value
 
 
@@ -159,7 +162,8 @@ COUNT = integer(0, MAX_PLY)
 
 # The game as a side holds it: a new guest sends none; a resumed game names its moves
 # so far and the hash of its history (game.net.live.history_hash).
-GAME = obj({"name": text(MAX_NAME), "options": options, "seed": integer(0, 2**63 - 1),
+GAME = obj({"name": text(MAX_NAME), "options": options,
+            "seed": integer(-2**63, 2**63 - 1),
             "moves": COUNT, "history": HASH})
 
 # type -> its fields and their checks
