@@ -782,9 +782,10 @@ class LiveGame:
         """The roll the game's dice give now: rolled and taken back, where a copy of a
         long game would cost milliseconds."""
         state = self.state
+        redo = list(state.redo_stack)       # playing a roll may clear it
         roll = state.sample_chance()
         state.undo()
-        state.redo_stack.pop()
+        state.redo_stack[:] = redo
         return roll
 
     # --- requests ----------------------------------------------------------------------------
