@@ -180,6 +180,21 @@ def test_an_offer_to_end_accepted_ends_the_game_on_both_sides(hosts):
     assert host.live.state.history[-1] == "agree"
 
 
+def test_a_resignation_and_a_pause_reach_the_other_side(hosts):
+    host, guest = start(hosts(), "che")
+    guest.live.request("resign")
+    run([host, guest], lambda: host.took(Requested), moving=False)
+    assert host.live.answer(host.took(Requested)[0].id, True) == []
+    guest.live.set_paused(True)
+    host.live.set_paused(False)
+    run([host, guest], lambda: guest.took(Answered) and host.took(live.PeerPaused)
+        and guest.took(live.PeerPaused), moving=False)
+    assert guest.took(Answered) == [Answered("resign", True)]
+    assert host.took(live.PeerPaused) == [live.PeerPaused(1, True)]
+    assert guest.took(live.PeerPaused) == [live.PeerPaused(None, False)]
+    assert host.live.state.history == []        # carrying it out is the screen's
+
+
 def test_a_request_open_when_the_link_drops_is_answered_no(hosts):
     host, guest = start(hosts())
     run([host, guest], lambda: len(host.live.state.history) >= 2)
@@ -197,6 +212,12 @@ def test_requests_in_a_game_of_three_are_not_built_yet(hosts):
     live_game = LiveGame.host(host_link, "Ann", state, {0})
     with pytest.raises(ValueError, match="two players"):
         live_game.request("takeback")
+
+
+def test_a_request_needs_the_other_player_here(hosts):
+    state = game.rules.get("xtic").new_game(seed=3)
+    with pytest.raises(ValueError, match="not connected"):
+        LiveGame.host(hosts(), "Ann", state, {0}).request("offer_end")
 
 
 def test_a_game_over_ipv6_loopback_with_a_set_position():

@@ -496,6 +496,8 @@ class LiveGame:
         state = self.state
         if len(state.spec.seats_for(state.options)) > 2:
             raise ValueError("requests are for games of two players")
+        if self.waiting:
+            raise ValueError("the other player is not connected")
         ply = len(state.history)
         to = ply
         if kind == "takeback":
@@ -549,9 +551,9 @@ class LiveGame:
         events, self._events = self._events, []
         return events
 
-    def _send_all(self, message, but: _Peer | None = None) -> None:
+    def _send_all(self, message) -> None:
         for peer in self.peers:
-            if peer.seat is not None and peer is not but:
+            if peer.seat is not None:
                 peer.link.send(message)
 
     def _send_new_moves(self) -> None:
