@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
+import game.records
 import game.rules
 from game.net import live, protocol
 from game.net.live import (Answered, Dropped, Joined, Left, LiveGame, Refused, Requested,
@@ -291,6 +292,17 @@ def test_a_guest_behind_catches_up_and_a_new_guest_joins_a_game_in_progress(host
         late.live.close("again")
         lefts = len(host.took(Left)) + 1
         run([host], lambda lefts=lefts: len(host.took(Left)) == lefts, moving=False)
+
+
+def test_a_guest_too_far_behind_is_told_so(hosts):
+    spec = game.rules.get("che")
+    state, _headers = game.records.loads(spec.load("long_record")(2001))
+    rng = random.Random(2)
+    host = Side(LiveGame.host(hosts(), "Ann", state, {0}), rng)
+    late = Side(LiveGame.join(join(host.live.network), "Bob"), rng)
+    run([host, late], lambda: late.took(Refused), moving=False)
+    assert late.took(Refused) == [Refused("2001 moves behind: too many to send")]
+    assert late.live.state is None
 
 
 def test_another_game_is_refused_and_nothing_changes(hosts):

@@ -675,15 +675,17 @@ class LiveGame:
             if verdict == "different":
                 return self._turn_away(peer, why)
             count = min(theirs["moves"], len(state.history))
+        seat = wanted if wanted is not None else free[0]
         missing = state.move_list()[count:]
-        if len(missing) > protocol.MAX_CATCH_UP:
+        try:        # the moves it lacks must fit one message
+            peer.link.send(make("welcome", seat=seat, moves=missing))
+        except ProtocolError:
             return self._turn_away(peer, f"{len(missing)} moves behind: too many to send")
-        peer.seat = wanted if wanted is not None else free[0]
+        peer.seat = seat
         peer.name = hello["name"]
         peer.sent = len(state.history)
-        self.names[peer.seat] = peer.name
-        peer.link.send(make("welcome", seat=peer.seat, moves=missing))
-        self._events.append(Joined(peer.seat, peer.name))
+        self.names[seat] = peer.name
+        self._events.append(Joined(seat, peer.name))
 
     def _turn_away(self, peer: _Peer, reason: str) -> None:
         peer.link.send(make("refuse", reason=reason))
