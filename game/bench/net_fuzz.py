@@ -16,6 +16,9 @@ link     --live-cases of them sent over the loopback interface to a Host: each e
 game     --game-cases connections to a hosted game (Xtic) that say hello, then send
          well-formed messages of random types and values (moves out of turn, skipped
          numbers, answers never asked...): `LiveGame.update` must never raise.
+guest    --game-cases guests joining a hostile host of ours: a host's hello, then
+         random well-formed messages (welcomes into any seat with any moves...): the
+         guest's `LiveGame.update` must never raise.
 
 Everything listens and connects on 127.0.0.1 only. Targets: zero crashes, zero hangs.
 """
@@ -275,7 +278,75 @@ def fuzz_game(count: int, rng: random.Random, limit: float, thread_errors: list)
     return tally
 
 
-def _drive(hosted, state, rng: random.Random, seconds: float) -> None:
+def fuzz_guest(count: int, rng: random.Random, limit: float, thread_errors: list) -> Tally:
+    """A hostile host: each case a guest joining a listener of ours that says a host's
+    hello (an Xtic game), then random well-formed messages (welcomes into any seat with
+    any moves, moves, requests...)."""
+    import game.rules
+    from game.net import live
+    from game.net.protocol import encode, make
+    tally = Tally("guest")
+    state = game.rules.get("xtic").new_game(seed=1)
+    hello = make("hello", app="0", name="Host", role="host", game=live.describe(state),
+                 seat=None)
+    with socket.create_server((LOOPBACK, 0)) as server:
+        server.settimeout(limit)
+        for case in range(count):
+            started = time.perf_counter()
+            errors = len(thread_errors)
+            guest = live.LiveGame.join(live.connect(LOOPBACK, server.getsockname()[1],
+                                                    heartbeat=0.05, timeout=limit), "Fuzz")
+            what = f"case {case}"
+            events: list = []
+            try:
+                sock, _address = server.accept()
+                with sock:
+                    # Half the guests are welcomed first, so that what follows meets a
+                    # game in play.
+                    welcome = [encode(make("welcome", seat=1, moves=[]))] \
+                        if rng.random() < 0.5 else []
+                    frames = [encode(hello), *welcome] + [
+                        encode(random_message(rng, rng.randint(1, 3)))
+                        for _ in range(rng.randint(1, 12))]
+                    for frame in frames:
+                        sock.sendall(frame)
+                        events += _drive_guest(guest, 0.005)
+                events += _drive_guest(guest, 0.02)
+                while guest.peers and time.perf_counter() - started < limit + 1:
+                    events += _drive_guest(guest, 0.01)
+            except ConnectionError:         # refused and closed while we still sent
+                pass
+            except Exception:
+                tally.crash(what, traceback.format_exc())
+                continue
+            if len(thread_errors) > errors:
+                tally.crash(what, thread_errors[-1])
+                continue
+            refused = any(isinstance(event, (live.Left, live.Refused)) and
+                          not event.reason.startswith(("the other side closed",
+                                                       "the connection was lost"))
+                          for event in events)
+            tally.count("hang" if guest.peers else "refused" if refused else "accepted",
+                        time.perf_counter() - started, what, limit)
+    return tally
+
+
+def _drive_guest(guest, seconds: float) -> list:
+    """A guest's frames for a moment: its updates, and the moves it is given."""
+    events = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        events += guest.update()
+        state = guest.state
+        if state is not None and not state.is_over:
+            move = guest.take(state)
+            if move is not None:
+                state.play(move)
+        time.sleep(0.001)
+    return events
+
+
+def _drive(hosted, state, rng: random.Random, seconds: float) -> list:
     """The host's frames for a moment: its updates, and its own moves when it is to move
     and its guest is there. Returns the game's events."""
     events = []
@@ -304,12 +375,13 @@ def run(args) -> int:
     cases = [("valid", frame) for frame in frames] + \
         [mutate(rng.choice(frames), rng, frames) for _ in range(args.cases)]
     print(f"Net fuzz: {len(frames)} valid frames of every type, {args.cases:,} mutated; "
-          f"{args.live_cases} sent to a host and {args.game_cases} connections to a hosted "
-          f"game over {LOOPBACK}; seed {args.seed}, limit {args.limit:g} s")
+          f"{args.live_cases} sent to a host, {args.game_cases} connections to a hosted "
+          f"game and {args.game_cases} guests of a hostile host over {LOOPBACK}; seed {args.seed}, limit {args.limit:g} s")
     tallies = [fuzz_decode(cases, rng, args.limit),
                fuzz_links(rng.sample(cases, min(args.live_cases, len(cases))), args.limit,
                           thread_errors),
-               fuzz_game(args.game_cases, rng, args.limit, thread_errors)]
+               fuzz_game(args.game_cases, rng, args.limit, thread_errors),
+               fuzz_guest(args.game_cases, rng, args.limit, thread_errors)]
     print(f"{'part':<7} {'cases':>7} {'accepted':>9} {'refused':>8} {'crashed':>8} "
           f"{'hangs':>6}")
     for tally in tallies:

@@ -708,6 +708,9 @@ class LiveGame:
             except (KeyError, ValueError) as exc:
                 return self._refuse(peer, f"the host's game cannot be played here: {exc}")
         state = self.state
+        seats = len(state.spec.seats_for(state.options))
+        if seat >= seats:
+            return self._refuse(peer, f"welcomed into seat {seat + 1} of a game of {seats}")
         for text in message["moves"]:       # the moves we lack, checked as we play them
             try:
                 state.play(state.parse_move(text))
