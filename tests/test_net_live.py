@@ -503,8 +503,8 @@ def test_the_fuzz_bench_over_loopback_finds_no_crash_or_hang(monkeypatch):
     errors: list = []           # exceptions on the links' threads
     monkeypatch.setattr(threading, "excepthook", lambda hook: errors.append(hook.exc_value))
     links = net_fuzz.fuzz_links(cases + [("valid", frames[0])], 2.0, errors)
-    games = net_fuzz.fuzz_game(8, rng, 2.0, errors)
-    guests = net_fuzz.fuzz_guest(8, rng, 2.0, errors)
+    games = net_fuzz.fuzz_game("xoliba", 8, rng, 2.0, errors)
+    guests = net_fuzz.fuzz_guest("catalina", 8, rng, 2.0, errors)
     for tally in (links, games, guests):
         assert tally.crashes == [] and tally.hangs == 0
         assert sum(tally.verdicts.values()) == (11 if tally is links else 8)

@@ -13,7 +13,7 @@ link     --live-cases of them sent over the loopback interface to a Host: each e
          stays open while what came is valid or not whole yet, or a valid bye ends it
          ("accepted"); the host must report it dropped within --limit seconds of our
          closing it.
-game     --game-cases connections to a hosted game (Xtic) that say hello, then send
+game     --game-cases connections to a hosted game (--game) that say hello, then send
          well-formed messages of random types and values (moves out of turn, skipped
          numbers, answers never asked...): `LiveGame.update` must never raise.
 guest    --game-cases guests joining a hostile host of ours: a host's hello, then
@@ -47,6 +47,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--game-cases", type=int, default=100,
                         help="connections sending random messages to a hosted game "
                              "(default 100)")
+    parser.add_argument("--game", default=None,
+                        help="the game hosted (default: the first the registry names)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--limit", type=float, default=2.0,
                         help="most seconds one case may take (default 2)")
@@ -58,7 +60,8 @@ def random_message(rng: random.Random, ply: int = 1):
     from game.net.protocol import MAX_SEAT, make
     moves = ["a1", "b2", "c3-e5", "pass", "agree", "roll 1234", "[1,3][3,1]", "zz", "x" * 64]
     near = rng.choice([ply, ply + 1, ply + 2, 1, 10_000_000])
-    game_ = rng.choice([None, {"name": rng.choice(["xtic", "che", "nope"]),
+    import game.rules
+    game_ = rng.choice([None, {"name": rng.choice([*game.rules.names(), "nope"]),
                                "options": rng.choice([{}, {"game_type": "torus"}, {"x": 1}]),
                                "seed": rng.choice([0, 7, 2**63 - 1]),
                                "moves": rng.choice([0, ply, 10**6]),
@@ -229,14 +232,15 @@ def _wait_dropped(host, seconds: float):
     return None
 
 
-def fuzz_game(count: int, rng: random.Random, limit: float, thread_errors: list) -> Tally:
-    """Connections to a hosted Xtic game: a hello, then random well-formed messages."""
+def fuzz_game(name: str, count: int, rng: random.Random, limit: float,
+              thread_errors: list) -> Tally:
+    """Connections to a hosted game: a hello, then random well-formed messages."""
     import game.rules
     from game.net import live
     from game.net.protocol import encode, make
     tally = Tally("game")
     host = live.Host(0, LOOPBACK, guests=1, heartbeat=0.05, timeout=limit)
-    state = game.rules.get("xtic").new_game(seed=1)
+    state = game.rules.get(name).new_game(seed=1)
     hosted = live.LiveGame.host(host, "Bench", state, {0})
     try:
         for case in range(count):
@@ -271,22 +275,23 @@ def fuzz_game(count: int, rng: random.Random, limit: float, thread_errors: list)
             tally.count("hang" if hosted.peers else "refused" if refused else "accepted",
                         time.perf_counter() - started, what, limit)
             if state.is_over:
-                state = game.rules.get("xtic").new_game(seed=case)
+                state = game.rules.get(name).new_game(seed=case)
                 hosted = live.LiveGame.host(host, "Bench", state, {0})
     finally:
         host.close()
     return tally
 
 
-def fuzz_guest(count: int, rng: random.Random, limit: float, thread_errors: list) -> Tally:
+def fuzz_guest(name: str, count: int, rng: random.Random, limit: float,
+               thread_errors: list) -> Tally:
     """A hostile host: each case a guest joining a listener of ours that says a host's
-    hello (an Xtic game), then random well-formed messages (welcomes into any seat with
+    hello (a game of `name`), then random well-formed messages (welcomes into any seat with
     any moves, moves, requests...)."""
     import game.rules
     from game.net import live
     from game.net.protocol import encode, make
     tally = Tally("guest")
-    state = game.rules.get("xtic").new_game(seed=1)
+    state = game.rules.get(name).new_game(seed=1)
     hello = make("hello", app="0", name="Host", role="host", game=live.describe(state),
                  seat=None)
     with socket.create_server((LOOPBACK, 0)) as server:
@@ -363,6 +368,9 @@ def _drive(hosted, state, rng: random.Random, seconds: float) -> list:
 
 
 def run(args) -> int:
+    import game.rules
+    args.game = args.game or game.rules.names()[0]
+    game.rules.get(args.game)           # an unknown name: KeyError naming the known ones
     if min(args.cases, args.live_cases, args.game_cases) < 0:
         raise SystemExit("--cases, --live-cases and --game-cases must be 0 or more")
     started = time.perf_counter()
@@ -376,12 +384,12 @@ def run(args) -> int:
         [mutate(rng.choice(frames), rng, frames) for _ in range(args.cases)]
     print(f"Net fuzz: {len(frames)} valid frames of every type, {args.cases:,} mutated; "
           f"{args.live_cases} sent to a host, {args.game_cases} connections to a hosted "
-          f"game and {args.game_cases} guests of a hostile host over {LOOPBACK}; seed {args.seed}, limit {args.limit:g} s")
+          f"game and {args.game_cases} guests of a hostile host ({args.game}) over {LOOPBACK}; seed {args.seed}, limit {args.limit:g} s")
     tallies = [fuzz_decode(cases, rng, args.limit),
                fuzz_links(rng.sample(cases, min(args.live_cases, len(cases))), args.limit,
                           thread_errors),
-               fuzz_game(args.game_cases, rng, args.limit, thread_errors),
-               fuzz_guest(args.game_cases, rng, args.limit, thread_errors)]
+               fuzz_game(args.game, args.game_cases, rng, args.limit, thread_errors),
+               fuzz_guest(args.game, args.game_cases, rng, args.limit, thread_errors)]
     print(f"{'part':<7} {'cases':>7} {'accepted':>9} {'refused':>8} {'crashed':>8} "
           f"{'hangs':>6}")
     for tally in tallies:
