@@ -274,6 +274,23 @@ def test_a_dropped_guest_is_reported_and_reconnects_at_the_same_ply(hosts):
     run([host, guest], lambda: over(host, guest), seconds=60)
 
 
+def test_the_host_leaves_and_hosts_again_and_the_game_goes_on(hosts):
+    first = hosts()
+    host, guest = start(first, "xoliba", {"players": 2})
+    run([host, guest], lambda: len(host.live.state.history) >= 4)
+    first.close()
+    run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
+    assert guest.took(Left)[0].reason == "the other side left: the host closed the game"
+    again = hosts()                 # the host's app started again, with its saved game
+    saved = host.live.state.copy()
+    host = Side(LiveGame.host(again, "Ann", saved, {0}), random.Random(7))
+    guest.live.rejoin(join(again))
+    run([host, guest], lambda: host.took(Joined) and len(guest.took(Joined)) == 2,
+        moving=False)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    run([host, guest], lambda: over(host, guest), seconds=30)
+
+
 def test_a_guest_behind_catches_up_and_a_new_guest_joins_a_game_in_progress(hosts):
     host_link = hosts()
     host, guest = start(host_link, "xtic")
