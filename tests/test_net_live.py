@@ -359,6 +359,22 @@ def wait_for(source, kind, seconds: float = 5.0):
     raise AssertionError(f"no {kind.__name__} in {seconds} s")
 
 
+def test_sending_never_waits_on_a_peer_that_does_not_read(hosts):
+    host_link = hosts()
+    with raw_peer(host_link) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        deadline = time.monotonic() + 5
+        while not host_link.links and time.monotonic() < deadline:
+            time.sleep(0.002)
+        link = host_link.links[0]
+        message = make("refuse", reason="x" * 200)      # some 230 bytes a frame
+        started = time.perf_counter()
+        for _ in range(5_000):                          # a megabyte the peer never reads
+            link.send(message)
+        assert time.perf_counter() - started < 2.0
+        assert [type(event) for event in host_link.poll()] == [live.Connected]
+
+
 # --- hostile peers, over a raw socket --------------------------------------------------------
 def raw_peer(host_link) -> socket.socket:
     sock = socket.create_connection((LOOPBACK, host_link.port), timeout=5)

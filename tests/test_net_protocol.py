@@ -100,6 +100,7 @@ def test_a_truncated_frame_waits_for_the_rest():
     (body({"v": 1, "type": "move", "ply": 3, "move": "x" * 65}), "move must be"),
     (body({"v": 1, "type": "move", "ply": 3, "move": "a1\nb2"}), "control"),
     (body({"v": 1, "type": "move", "ply": 3, "move": ["a1"]}), "move must be"),
+    (b'{"v":1,"type":"bye","reason":"\\ud800"}', "lone surrogate"),
     (body({"v": 1, "type": "answer", "id": 1, "accept": 1}), "accept must be true"),
     (body({"v": 1, "type": "request", "id": 1, "kind": "undo", "ply": 1, "to": 0}),
      "kind must be one of"),

@@ -80,6 +80,7 @@ class Link:
         self._outgoing: queue.SimpleQueue = queue.SimpleQueue()  # frames, or a bye's reason
         self._wake_reader, self._wake_writer = socket.socketpair()
         self._wake_writer.setblocking(False)
+        self._waking = False
         self.is_open = True
         self._thread = threading.Thread(target=self._run, name=f"link {self.address}",
                                         daemon=True)
@@ -105,9 +106,12 @@ class Link:
         return not self._thread.is_alive()
 
     def _wake(self) -> None:
+        if self._waking:        # a wake is on its way: the thread will find this too
+            return
+        self._waking = True
         try:
             self._wake_writer.send(b"\0")
-        except OSError:         # its buffer is full (it wakes anyway) or the link is gone
+        except OSError:         # the link is gone
             pass
 
     # --- on the link's thread -----------------------------------------------------------
@@ -161,6 +165,7 @@ class Link:
                 for key, mask in selector.select(wait):
                     if key.fileobj is self._wake_reader:
                         self._wake_reader.recv(4096)
+                        self._waking = False    # after the read, before the queue's
                         continue
                     if mask & selectors.EVENT_WRITE and pending:
                         try:

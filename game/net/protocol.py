@@ -72,15 +72,23 @@ def _fail(name: str, wanted: str, value) -> ProtocolError:
     return ProtocolError(f"{name} must be {wanted}, not {shown}")
 
 
+_CONTROL = re.compile(r"[\x00-\x1f]")
+_CONTROL_BUT_NEWLINE = re.compile(r"[\x00-\x09\x0b-\x1f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")      # JSON's "\ud800" alone: not a character
+
+
 def text(most: int, least: int = 1, lines: bool = False) -> Check:
     """A text of `least` to `most` characters, without control characters (but line
     breaks where `lines`)."""
-    allowed = "\n" if lines else ""
+    control = _CONTROL_BUT_NEWLINE if lines else _CONTROL
+
     def check(name, value):
         if not isinstance(value, str) or not least <= len(value) <= most:
             raise _fail(name, f"a text of {least} to {most} characters", value)
-        if any(ord(ch) < 32 and ch not in allowed for ch in value):
+        if control.search(value):
             raise _fail(name, "a text without control characters", value)
+        if _SURROGATE.search(value):
+            raise _fail(name, "a text of whole characters (no lone surrogate)", value)
         return value
     return check
 
