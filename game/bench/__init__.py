@@ -24,6 +24,9 @@ COMMANDS = {
     "records-fuzz": ("game.bench.records_fuzz", "Hostile game records: valid ones of every "
                                                 "game broken 20,000 ways, only ValueError; "
                                                 "a 0.99 MB record's load time"),
+    "net-fuzz": ("game.bench.net_fuzz", "Hostile bytes and messages thrown at the live "
+                                        "protocol, a host and a hosted game over loopback: "
+                                        "only ValueError, no hang"),
     "strength": ("game.bench.strength", "Strongest levels against a UCT reference opponent, "
                                         "UCT tuning, a rated ladder of every level"),
 }

@@ -1,0 +1,862 @@
+"""Live play over the network: the connection (Host, connect, Link), the game over it
+(LiveGame) and the seat of the player on the other machine (RemoteSeat).
+docs/NETWORK.md tells the whole story.
+
+Each link has a thread of its own that reads, writes, answers pings and keeps the
+heartbeat; the frame loop only calls methods that never wait (`poll`, `send`,
+`update`, `take`), which pass messages through thread-safe queues.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import queue
+import selectors
+import socket
+import threading
+import time
+from dataclasses import dataclass
+
+import game
+import game.rules
+from game.net import protocol
+from game.net.protocol import ProtocolError, make
+from game.services.session import SeatDriver
+
+HEARTBEAT = 2.0         # seconds between pings
+TIMEOUT = 10.0          # seconds of silence after which the peer is dropped
+CONNECT_TIMEOUT = 5.0
+FLUSH_TIMEOUT = 1.0     # at most this long to send a bye before closing
+READ_SIZE = 65536
+MAX_INCOMING = 32       # moves received ahead of the position (a flood is refused)
+FORCED_PASS = "pass"    # the only legal move when a player cannot move: never sent
+
+
+# --- what the connection reports ------------------------------------------------------
+@dataclass(frozen=True)
+class Connected:
+    link: Link
+
+
+@dataclass(frozen=True)
+class Received:
+    link: Link
+    message: protocol.Message
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """The link is closed. `cause`: "closed" (the other side closed the connection),
+    "left" (it said bye), "timeout", "garbage", "too large", "version", "lost" (a network
+    error), "unreachable" (the connection could not be made)."""
+    link: Link
+    reason: str
+    cause: str
+
+
+def _drain(events: queue.SimpleQueue) -> list:
+    drained = []
+    while True:
+        try:
+            drained.append(events.get_nowait())
+        except queue.Empty:
+            return drained
+
+
+class Link:
+    """One peer over one TCP connection, served by a thread of its own. `send` queues a
+    message (checked at once: a bad message raises ValueError here, not on the thread);
+    the thread reports Connected, Received and at last one Dropped to `events`, unless
+    this side closed the link (`close`)."""
+
+    def __init__(self, events: queue.SimpleQueue, *, sock: socket.socket | None = None,
+                 address: tuple | None = None, heartbeat: float = HEARTBEAT,
+                 timeout: float = TIMEOUT):
+        self._events = events
+        self._sock = sock
+        self.address = address if sock is None else sock.getpeername()[:2]
+        self.heartbeat = heartbeat
+        self.timeout = timeout
+        self._outgoing: queue.SimpleQueue = queue.SimpleQueue()  # frames, or a bye's reason
+        self._wake_reader, self._wake_writer = socket.socketpair()
+        self._wake_writer.setblocking(False)
+        self._waking = False
+        self.is_open = True
+        self._thread = threading.Thread(target=self._run, name=f"link {self.address}",
+                                        daemon=True)
+        self._thread.start()
+
+    def send(self, message: protocol.Message) -> None:
+        """Queue a message (never waits). Dropped silently once the link is closed: its
+        Dropped event says why."""
+        frame = protocol.encode(message)
+        if self.is_open:
+            self._outgoing.put(frame)
+            self._wake()
+
+    def close(self, reason: str) -> None:
+        """Say bye with `reason` and close (on the thread, within FLUSH_TIMEOUT)."""
+        if self.is_open:
+            self._outgoing.put(str(reason)[:protocol.MAX_TEXT] or "closed")
+            self._wake()
+
+    def join(self, timeout: float) -> bool:
+        """Wait for the thread to end (tests and shutting down); whether it has."""
+        self._thread.join(timeout)
+        return not self._thread.is_alive()
+
+    def _wake(self) -> None:
+        if self._waking:        # a wake is on its way: the thread will find this too
+            return
+        self._waking = True
+        try:
+            self._wake_writer.send(b"\0")
+        except OSError:         # the link is gone
+            pass
+
+    # --- on the link's thread -----------------------------------------------------------
+    def _run(self) -> None:
+        try:
+            if self._sock is None:
+                try:
+                    self._sock = socket.create_connection(self.address, CONNECT_TIMEOUT)
+                except OSError as exc:
+                    self._drop(f"could not connect to {self.address[0]} port "
+                               f"{self.address[1]}: {exc.strerror or exc}", "unreachable")
+                    return
+            self._events.put(Connected(self))
+            self._serve()
+        except OSError as exc:
+            self._drop(f"the connection was lost: {exc}", "lost")
+        finally:
+            if self._sock is not None:
+                self._sock.close()
+            self._wake_reader.close()
+            self._wake_writer.close()
+
+    def _drop(self, reason: str, cause: str) -> None:
+        self.is_open = False
+        self._events.put(Dropped(self, reason, cause))
+
+    def _serve(self) -> None:
+        sock = self._sock
+        sock.setblocking(False)
+        framer = protocol.Framer()
+        pending = bytearray()
+        heard = pinged = time.monotonic()
+        with selectors.DefaultSelector() as selector:
+            selector.register(sock, selectors.EVENT_READ)
+            selector.register(self._wake_reader, selectors.EVENT_READ)
+            while True:
+                while True:
+                    try:
+                        item = self._outgoing.get_nowait()
+                    except queue.Empty:
+                        break
+                    if isinstance(item, str):           # close(): a bye, then done
+                        self.is_open = False
+                        self._say_bye(pending, item)
+                        return
+                    pending += item
+                selector.modify(sock, selectors.EVENT_READ | (selectors.EVENT_WRITE
+                                                              if pending else 0))
+                now = time.monotonic()
+                wait = max(0.0, min(pinged + self.heartbeat, heard + self.timeout) - now)
+                for key, mask in selector.select(wait):
+                    if key.fileobj is self._wake_reader:
+                        self._wake_reader.recv(4096)
+                        self._waking = False    # after the read, before the queue's
+                        continue
+                    if mask & selectors.EVENT_WRITE and pending:
+                        try:
+                            del pending[:sock.send(pending)]
+                        except BlockingIOError:
+                            pass
+                        except OSError as exc:
+                            self._drop(f"the connection was lost: {exc}", "lost")
+                            return
+                    if mask & selectors.EVENT_READ:
+                        try:
+                            data = sock.recv(READ_SIZE)
+                        except BlockingIOError:
+                            continue
+                        except OSError as exc:
+                            self._drop(f"the connection was lost: {exc}", "lost")
+                            return
+                        if not data:
+                            self._drop("the other side closed the connection", "closed")
+                            return
+                        try:
+                            for message in framer.feed(data):
+                                heard = time.monotonic()
+                                if message.type == "ping":
+                                    pending += protocol.encode(make("pong"))
+                                elif message.type == "bye":
+                                    self._drop(f"the other side left: {message['reason']}",
+                                               "left")
+                                    return
+                                elif message.type != "pong":
+                                    self._events.put(Received(self, message))
+                        except ProtocolError as exc:
+                            self._say_bye(pending, str(exc))
+                            self._drop(f"the other side sent {exc.cause}: {exc}", exc.cause)
+                            return
+                now = time.monotonic()
+                if now - heard > self.timeout:
+                    self._say_bye(pending, f"no word for {self.timeout:g} s")
+                    self._drop(f"no word from the other side for {self.timeout:g} s",
+                               "timeout")
+                    return
+                if now - pinged >= self.heartbeat:
+                    pending += protocol.encode(make("ping"))
+                    pinged = now
+
+    def _say_bye(self, pending: bytearray, reason: str) -> None:
+        """Send what is queued and a bye, for at most FLUSH_TIMEOUT; the link then closes."""
+        pending += protocol.encode(make("bye", reason=reason[:protocol.MAX_TEXT]))
+        deadline = time.monotonic() + FLUSH_TIMEOUT
+        try:
+            self._sock.setblocking(True)
+            while pending and time.monotonic() < deadline:
+                self._sock.settimeout(max(0.01, deadline - time.monotonic()))
+                del pending[:self._sock.send(pending)]
+        except OSError:         # the peer is gone: nothing more to tell it
+            pass
+
+
+class Guest:
+    """This side's end of a game hosted elsewhere: one link, made by `connect`."""
+
+    def __init__(self, address: str, port: int, heartbeat: float, timeout: float):
+        self._events: queue.SimpleQueue = queue.SimpleQueue()
+        self.link = Link(self._events, address=(address, port), heartbeat=heartbeat,
+                         timeout=timeout)
+
+    def poll(self) -> list:
+        return _drain(self._events)
+
+
+def connect(address: str, port: int, heartbeat: float = HEARTBEAT,
+            timeout: float = TIMEOUT) -> Guest:
+    """Join a host (never waits: Connected or Dropped arrives through `poll`)."""
+    return Guest(address, port, heartbeat, timeout)
+
+
+class Host:
+    """Listens on `address`, `port` (0: a free port, then `self.port`) until `close`, and
+    accepts up to `guests` links at a time; one more is told "no free seat" and closed."""
+
+    def __init__(self, port: int = 0, address: str = "127.0.0.1", guests: int = 1,
+                 heartbeat: float = HEARTBEAT, timeout: float = TIMEOUT):
+        family = socket.AF_INET6 if ":" in address else socket.AF_INET
+        self._listener = socket.create_server((address, port), family=family, backlog=4)
+        self._listener.settimeout(0.05)       # the accepting thread notices close() soon
+        self.address = address
+        self.port = self._listener.getsockname()[1]
+        self.guests = guests
+        self.heartbeat = heartbeat
+        self.timeout = timeout
+        self._events: queue.SimpleQueue = queue.SimpleQueue()
+        self.links: list[Link] = []
+        self._listening = True
+        self._thread = threading.Thread(target=self._accept, name=f"host :{self.port}",
+                                        daemon=True)
+        self._thread.start()
+
+    @property
+    def listening(self) -> bool:
+        return self._listening
+
+    def poll(self) -> list:
+        """The links' events since the last poll (never waits)."""
+        return _drain(self._events)
+
+    def close(self) -> None:
+        """Stop listening, and close every link with a bye."""
+        self._listening = False
+        self._thread.join(1.0)
+        for link in self.links:
+            link.close("the host closed the game")
+
+    def _accept(self) -> None:
+        with self._listener:
+            while self._listening:
+                try:
+                    sock, _address = self._listener.accept()
+                except TimeoutError:
+                    continue
+                except OSError:
+                    return
+                self.links = [link for link in self.links if link.is_open]
+                if len(self.links) >= self.guests:
+                    self._turn_away(sock)
+                    continue
+                try:
+                    self.links.append(Link(self._events, sock=sock,
+                                           heartbeat=self.heartbeat, timeout=self.timeout))
+                except OSError:         # gone before it was served
+                    sock.close()
+
+    @staticmethod
+    def _turn_away(sock: socket.socket) -> None:
+        with sock:
+            try:
+                sock.settimeout(FLUSH_TIMEOUT)
+                sock.sendall(protocol.encode(make("bye", reason="no free seat")))
+            except OSError:
+                pass
+
+
+# --- the game's identity and history ----------------------------------------------------
+def history_hash(state, count: int | None = None) -> str:
+    """A hash of the game (its name, seed and options) and its first `count` moves (all
+    by default): two sides holding the same hash hold the same game."""
+    moves = state.move_list()
+    count = len(moves) if count is None else count
+    text = json.dumps([state.spec.name, state.seed, state.options, moves[:count]],
+                      sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def describe(state) -> dict:
+    """The game as hello's `game` field names it."""
+    return {"name": state.spec.name, "options": dict(state.options), "seed": state.seed,
+            "moves": len(state.history), "history": history_hash(state)}
+
+
+def compare(theirs: dict, state) -> tuple[str, str]:
+    """How the game another side describes (a hello's `game`) stands to ours: ("same",
+    ...), ("behind", ...) (theirs is ours without the last moves), ("ahead", ...) (they
+    hold more moves: they check that ours begins theirs), or ("different", why)."""
+    if theirs["name"] != state.spec.name:
+        return "different", f"the other side plays {theirs['name']}, not {state.spec.name}"
+    if theirs["seed"] != state.seed or theirs["options"] != state.options:
+        return "different", "the other side's game was set up differently"
+    ours = len(state.history)
+    if theirs["moves"] > ours:
+        return "ahead", f"the other side is {theirs['moves'] - ours} moves ahead"
+    if theirs["history"] != history_hash(state, theirs["moves"]):
+        return "different", f"the histories differ within the first {theirs['moves']} moves"
+    if theirs["moves"] == ours:
+        return "same", "the same game, at the same move"
+    return "behind", f"the other side is {ours - theirs['moves']} moves behind"
+
+
+# --- the game over the links -------------------------------------------------------------
+@dataclass(frozen=True)
+class Joined:
+    """A remote player took `seat` (on a guest: the host welcomed us into ours)."""
+    seat: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Left:
+    """The player of `seat` is gone (a guest: the host, seat None) and the game waits."""
+    seat: int | None
+    reason: str
+
+
+@dataclass(frozen=True)
+class Refused:
+    """The host turned us away (or we turned the host's game down): nothing changed."""
+    reason: str
+
+
+@dataclass(frozen=True)
+class Requested:
+    """The other side asks (`kind`: takeback, offer_end, resign); answer with
+    LiveGame.answer(id, accept)."""
+    id: int
+    kind: str
+    to: int
+
+
+@dataclass(frozen=True)
+class Answered:
+    """Our request was answered. Accepted, a takeback is already done (the position
+    changed: show it), an offer to end is played as the move "agree", a resignation is the
+    screen's to carry out."""
+    kind: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class TookBack:
+    """The game went back to `to` moves by an accepted takeback."""
+    to: int
+
+
+@dataclass(frozen=True)
+class PeerPaused:
+    """The other side paused its screen, or came back (a guest: the host, seat None)."""
+    seat: int | None
+    paused: bool
+
+
+@dataclass
+class _Peer:
+    link: Link
+    since: float
+    seat: int | None = None        # None until its hello is answered
+    name: str = ""
+    sent: int = 0                  # moves of our history this peer holds
+
+
+@dataclass
+class _Incoming:
+    ply: int
+    text: str
+    peer: _Peer
+    move: object = None            # the move, once checked in its position
+    checked: bool = False
+
+
+class LiveGame:
+    """One game played over links: the host's (every remote seat over its own link) or a
+    guest's (every other seat through the host, who passes moves on between guests).
+
+    Each frame: `update()` sends the moves played here since the last frame, reads the
+    links, checks the moves received and returns what happened (Joined, Left, Refused,
+    Requested, Answered, TookBack, PeerPaused). `take(state)` gives the next move
+    received once it is due and checked legal (RemoteSeat asks it). A move out of turn,
+    an illegal one, or one whose number skips ends the link with a bye saying so.
+    Chance steps (Catalina's rolls) come from the host: a guest takes them with `take`,
+    and checks them against the game's own dice until the fair scheme replaces them."""
+
+    def __init__(self, network, name: str, state, local_seats, role: str, seat=None):
+        self.network = network              # a Host or a Guest: poll()
+        self.name = name
+        self.state = state                  # None on a new guest until it is welcomed
+        self.local_seats = set(local_seats)
+        self.role = role
+        self.seat = seat                    # a guest's seat
+        self.peers: list[_Peer] = []
+        self.incoming: list[_Incoming] = []
+        self.origin: dict[int, _Peer] = {}  # ply index -> the peer whose move it was
+        self.names: dict[int, str] = {}
+        self.requests: dict[int, tuple] = {}    # id -> (kind, ply, to, peer): theirs, open
+        self.mine: dict[int, tuple] = {}        # id -> (kind, ply, to): ours, unanswered
+        self._next_id = 1
+        self._agreed_end: int | None = None     # the ply an accepted offer to end is played at
+        self._host_game: dict | None = None     # a guest: the game the host's hello named
+        self._host_name = ""
+        self._events: list = []
+        # Checked now: a name or a game the protocol cannot carry (a seed out of range,
+        # an option too long) is a ValueError when hosting or joining, not later.
+        self._hello_message()
+
+    @classmethod
+    def host(cls, host: Host, name: str, state, local_seats) -> LiveGame:
+        return cls(host, name, state, local_seats, "host")
+
+    @classmethod
+    def join(cls, guest: Guest, name: str, state=None, seat: int | None = None) -> LiveGame:
+        """A guest: `state` and `seat` to resume a game, None for a new one."""
+        return cls(guest, name, state, {seat} if seat is not None else set(), "guest", seat)
+
+    def rejoin(self, guest: Guest) -> None:
+        """A guest connects again after a drop: the same game over a new link."""
+        for peer in list(self.peers):
+            self._forget(peer)
+        self.network = guest
+        self._host_game = None
+
+    # --- what the screens ask ---------------------------------------------------------------
+    @property
+    def remote_seats(self) -> list[int]:
+        if self.state is None:
+            return []
+        return [seat for seat in range(len(self.state.spec.seats_for(self.state.options)))
+                if seat not in self.local_seats]
+
+    @property
+    def waiting(self) -> bool:
+        """A remote seat has no player connected: the game waits."""
+        if self.role == "guest":
+            return not any(peer.seat is not None for peer in self.peers)
+        present = {peer.seat for peer in self.peers}
+        return any(seat not in present for seat in self.remote_seats)
+
+    def drivers(self, local_driver) -> list:
+        """The session's drivers: `local_driver()` for the seats here, RemoteSeat for the
+        others."""
+        return [local_driver() if seat in self.local_seats else RemoteSeat(self, seat)
+                for seat in range(len(self.state.spec.seats_for(self.state.options)))]
+
+    def take(self, state):
+        """The next move received, when it is due in `state` and checked; else None. The
+        caller plays it at once."""
+        if not self.incoming or not self.incoming[0].checked \
+                or self.incoming[0].ply != len(state.history) + 1:
+            return None
+        incoming = self.incoming.pop(0)
+        self.origin[incoming.ply - 1] = incoming.peer
+        return incoming.move
+
+    def request(self, kind: str) -> None:
+        """Ask the other side: "takeback" (back to before our last move), "offer_end",
+        "resign". The answer comes as Answered. Between two sides only: in a game of
+        three, a request would need the consent of both others (not built yet)."""
+        state = self.state
+        if len(state.spec.seats_for(state.options)) > 2:
+            raise ValueError("requests are for games of two players")
+        if self.waiting:
+            raise ValueError("the other player is not connected")
+        ply = len(state.history)
+        to = ply
+        if kind == "takeback":
+            movers = state.movers()
+            ours = [index for index, seat in enumerate(movers) if seat in self.local_seats]
+            if not ours:
+                raise ValueError("there is no move of ours to take back")
+            to = ours[-1]
+        request_id, self._next_id = self._next_id, self._next_id + 1
+        self.mine[request_id] = (kind, ply, to)
+        self._send_all(make("request", id=request_id, kind=kind, ply=ply, to=to))
+
+    def answer(self, request_id: int, accept: bool) -> list:
+        """Answer the other side's request (a Requested event). A takeback accepted is
+        done here at once; returns what happened (TookBack)."""
+        if request_id not in self.requests:
+            return []                               # its link has dropped meanwhile
+        kind, ply, to, peer = self.requests.pop(request_id)
+        still = ply == len(self.state.history)      # no move since it was asked
+        accept = accept and still
+        peer.link.send(make("answer", id=request_id, accept=accept))
+        if not accept:
+            return []
+        if kind == "takeback":
+            return [self._take_back(to)]
+        if kind == "offer_end":
+            self._agreed_end = ply + 1
+        return []
+
+    def set_paused(self, paused: bool) -> None:
+        self._send_all(make("pause" if paused else "resume"))
+
+    def close(self, reason: str) -> None:
+        for peer in self.peers:
+            peer.link.close(reason)
+        self.peers = []
+
+    # --- each frame -------------------------------------------------------------------------
+    def update(self) -> list:
+        self._send_new_moves()
+        for event in self.network.poll():
+            if isinstance(event, Connected):
+                self._connected(event.link)
+            elif isinstance(event, Dropped):
+                self._dropped(event.link, event.reason)
+            else:
+                self._received(event.link, event.message)
+        self._check_incoming()
+        if self.role == "host":
+            self._time_out_hellos()
+        events, self._events = self._events, []
+        return events
+
+    def _send_all(self, message) -> None:
+        for peer in self.peers:
+            if peer.seat is not None:
+                peer.link.send(message)
+
+    def _send_new_moves(self) -> None:
+        """The moves played since each peer last heard (ours and, on the host, those of
+        the other guests), numbered by ply."""
+        state = self.state
+        if state is None:
+            return
+        moves = None
+        for peer in self.peers:
+            if peer.seat is None or peer.sent >= len(state.history):
+                continue
+            moves = moves or state.move_list()
+            for index in range(peer.sent, len(moves)):
+                if self.origin.get(index) is not peer and moves[index] != FORCED_PASS:
+                    peer.link.send(make("move", ply=index + 1, move=moves[index]))
+            peer.sent = len(moves)
+
+    def _peer(self, link: Link) -> _Peer | None:
+        return next((peer for peer in self.peers if peer.link is link), None)
+
+    def _hello_message(self) -> protocol.Message:
+        game_ = describe(self.state) if self.state is not None else None
+        return make("hello", app=game.__version__, name=self.name, role=self.role,
+                    game=game_, seat=self.seat)
+
+    def _connected(self, link: Link) -> None:
+        self.peers.append(_Peer(link, time.monotonic()))
+        link.send(self._hello_message())
+
+    def _dropped(self, link: Link, reason: str) -> None:
+        peer = self._peer(link)
+        if peer is None:
+            return
+        self._forget(peer)
+        if peer.seat is not None or self.role == "guest":
+            self._events.append(Left(peer.seat if self.role == "host" else None, reason))
+
+    def _forget(self, peer: _Peer) -> None:
+        """A peer is gone: its moves not played yet, its requests, and ours to it (with
+        two sides, the only one), answered no."""
+        self.peers.remove(peer)
+        self.incoming = [item for item in self.incoming if item.peer is not peer]
+        for request_id in [key for key, item in self.requests.items() if item[3] is peer]:
+            del self.requests[request_id]
+        if peer.seat is not None:
+            self._events += [Answered(kind, False) for kind, _ply, _to in self.mine.values()]
+            self.mine.clear()
+
+    def _refuse(self, peer: _Peer, reason: str) -> None:
+        """End the link: it broke the rules of the game."""
+        peer.link.close(reason)
+        self._forget(peer)
+        self._events.append(Left(peer.seat if self.role == "host" else None, reason))
+
+    def _time_out_hellos(self) -> None:
+        now = time.monotonic()
+        for peer in list(self.peers):
+            if peer.seat is None and now - peer.since > peer.link.timeout:
+                peer.link.close("no hello")
+                self.peers.remove(peer)
+
+    def _received(self, link: Link, message: protocol.Message) -> None:
+        peer = self._peer(link)
+        if peer is None:
+            return
+        kind = message.type
+        if kind == "hello":
+            self._hello(peer, message)
+        elif peer.seat is None and not (kind in ("welcome", "refuse") and self.role == "guest"):
+            self._refuse(peer, f"a {kind} before the game was agreed")
+        elif kind == "welcome":
+            self._welcome(peer, message)
+        elif kind == "refuse":
+            self._events.append(Refused(message["reason"]))
+            link.close("refused")
+            self._forget(peer)
+        elif kind == "move":
+            self._move(peer, message)
+        elif kind == "request":
+            self._request(peer, message)
+        elif kind == "answer":
+            self._answer(peer, message)
+        elif kind in ("pause", "resume"):
+            self._events.append(PeerPaused(peer.seat if self.role == "host" else None,
+                                           kind == "pause"))
+        else:   # commit, reveal: the fair-chance scheme's, not played yet
+            self._refuse(peer, f"{kind} is not used in this game yet")
+
+    # --- the handshake ---------------------------------------------------------------------
+    def _hello(self, peer: _Peer, message) -> None:
+        if peer.seat is not None:
+            self._refuse(peer, "a second hello")
+        elif message["role"] == self.role:
+            self._refuse(peer, f"both sides are the {self.role}")
+        elif self.role == "guest":
+            if message["game"] is None:
+                self._refuse(peer, "the host has no game")
+            else:
+                self._host_game = message["game"]
+                self._host_name = message["name"]
+        else:
+            self._admit(peer, message)
+
+    def _admit(self, peer: _Peer, hello) -> None:
+        """The host answers a guest's hello: a seat and the moves it lacks, or a refusal."""
+        state = self.state
+        taken = {other.seat for other in self.peers if other.seat is not None}
+        free = [seat for seat in self.remote_seats if seat not in taken]
+        wanted = hello["seat"]
+        if wanted is not None and wanted not in free:
+            return self._turn_away(peer, f"seat {wanted} is not free")
+        if not free:
+            return self._turn_away(peer, "no free seat")
+        theirs = hello["game"]
+        count = 0
+        if theirs is not None:
+            verdict, why = compare(theirs, state)
+            if verdict == "different":
+                return self._turn_away(peer, why)
+            count = min(theirs["moves"], len(state.history))
+        seat = wanted if wanted is not None else free[0]
+        missing = state.move_list()[count:]
+        try:        # the moves it lacks must fit one message
+            peer.link.send(make("welcome", seat=seat, moves=missing))
+        except ProtocolError:
+            return self._turn_away(peer, f"{len(missing)} moves behind: too many to send")
+        peer.seat = seat
+        peer.name = hello["name"]
+        peer.sent = len(state.history)
+        self.names[seat] = peer.name
+        self._events.append(Joined(seat, peer.name))
+
+    def _turn_away(self, peer: _Peer, reason: str) -> None:
+        peer.link.send(make("refuse", reason=reason))
+        peer.link.close(reason)
+        self.peers.remove(peer)
+
+    def _welcome(self, peer: _Peer, message) -> None:
+        """A guest is welcomed: it builds the game if new, plays the moves it lacked, and
+        checks that it now holds the host's game."""
+        host_game = self._host_game
+        if host_game is None:
+            return self._refuse(peer, "a welcome before the host's hello")
+        seat = message["seat"]
+        if self.seat is not None and seat != self.seat:
+            return self._refuse(peer, f"welcomed into seat {seat}, not ours ({self.seat})")
+        if self.state is None:
+            try:
+                self.state = game.rules.get(host_game["name"]).new_game(
+                    seed=host_game["seed"], options=host_game["options"])
+            except (KeyError, ValueError) as exc:
+                return self._refuse(peer, f"the host's game cannot be played here: {exc}")
+        state = self.state
+        seats = len(state.spec.seats_for(state.options))
+        if seat >= seats:
+            return self._refuse(peer, f"welcomed into seat {seat + 1} of a game of {seats}")
+        for text in message["moves"]:       # the moves we lack, checked as we play them
+            try:
+                state.play(state.parse_move(text))
+            except ValueError as exc:
+                return self._refuse(peer, f"the host's move {text!r} is not legal here: {exc}")
+        verdict, why = compare(host_game, state)
+        if verdict not in ("same", "behind"):   # behind: we hold moves it has not heard
+            return self._refuse(peer, f"not the host's game: {why}")
+        self.seat = seat
+        self.local_seats = {seat}
+        peer.seat = seat
+        peer.name = self._host_name
+        peer.sent = host_game["moves"]
+        self._events.append(Joined(seat, peer.name))
+
+    # --- moves -------------------------------------------------------------------------------
+    def _move(self, peer: _Peer, message) -> None:
+        last = self.incoming[-1].ply if self.incoming else len(self.state.history)
+        if message["ply"] <= last:
+            return self._refuse(peer, f"move {message['ply']} out of turn or out of order "
+                                      f"(move {last} was the last)")
+        if len(self.incoming) >= MAX_INCOMING:
+            return self._refuse(peer, f"more than {MAX_INCOMING} moves ahead")
+        self.incoming.append(_Incoming(message["ply"], message["move"], peer))
+
+    def _check_incoming(self) -> None:
+        """Check the next move received once it is due: its sender may move now, and it
+        is legal in our own position."""
+        state = self.state
+        if not self.incoming or self.incoming[0].checked:
+            return
+        incoming = self.incoming[0]
+        due = len(state.history) + 1
+        if incoming.ply < due:      # a move was played here meanwhile
+            return self._refuse(incoming.peer, f"move {incoming.ply} out of turn")
+        if incoming.ply > due:
+            # Only a forced pass, which each side plays itself, may stand between.
+            if state.is_over or state.legal_moves() != [FORCED_PASS]:
+                self._refuse(incoming.peer, f"move {incoming.ply} skips: move {due} is due")
+            return
+        fault = self._fault(incoming)
+        if fault:
+            return self._refuse(incoming.peer, fault)
+        incoming.checked = True
+
+    def _fault(self, incoming: _Incoming) -> str | None:
+        """Why the move received may not be played now, or None."""
+        state = self.state
+        text = incoming.text
+        if text.strip() == FORCED_PASS:
+            return "a pass is never sent: each side plays a forced pass itself"
+        if state.is_over:
+            return f"move {text!r} after the end of the game"
+        try:
+            move = state.parse_move(text)
+        except ValueError as exc:
+            return f"illegal move {text!r}: {exc}"
+        seat = state.to_play
+        if move in state.consent_moves():
+            if self._agreed_end != incoming.ply:
+                return f"{text!r} needs every player's consent"
+            self._agreed_end = None
+        elif state.is_chance:
+            if self.role == "host":
+                return f"roll {text!r}: the host rolls the dice"
+            if move != self._next_roll():
+                return f"roll {text!r}: not the game's dice"
+        elif self.role == "host" and seat != incoming.peer.seat:
+            return f"move {text!r} out of turn: seat {seat + 1} is to move"
+        elif self.role == "guest" and seat in self.local_seats:
+            return f"move {text!r} out of turn: it is our move"
+        incoming.move = move
+        return None
+
+    def _next_roll(self):
+        """The roll the game's dice give now: rolled and taken back, where a copy of a
+        long game would cost milliseconds."""
+        state = self.state
+        redo = list(state.redo_stack)       # playing a roll may clear it
+        roll = state.sample_chance()
+        state.undo()
+        state.redo_stack[:] = redo
+        return roll
+
+    # --- requests ----------------------------------------------------------------------------
+    def _request(self, peer: _Peer, message) -> None:
+        kind, ply, to = message["kind"], message["ply"], message["to"]
+        state = self.state
+        if ply != len(state.history) or to > ply or len(state.spec.seats_for(state.options)) > 2:
+            # Asked about another position (a move crossed it), or in a game of three
+            # (LiveGame.request): declined at once.
+            peer.link.send(make("answer", id=message["id"], accept=False))
+            return
+        self.requests[message["id"]] = (kind, ply, to, peer)
+        self._events.append(Requested(message["id"], kind, to))
+
+    def _answer(self, peer: _Peer, message) -> None:
+        asked = self.mine.pop(message["id"], None)
+        if asked is None:
+            return self._refuse(peer, f"an answer to request {message['id']}, never asked")
+        kind, ply, to = asked
+        accepted = message["accept"] and ply == len(self.state.history)
+        self._events.append(Answered(kind, accepted))
+        if accepted and kind == "takeback":
+            self._events.append(self._take_back(to))
+
+    def _take_back(self, to: int) -> TookBack:
+        state = self.state
+        while len(state.history) > to:
+            state.undo()
+        state.redo_stack.clear()
+        self.incoming = []
+        self.origin = {index: peer for index, peer in self.origin.items() if index < to}
+        for peer in self.peers:
+            peer.sent = min(peer.sent, to)
+        return TookBack(to)
+
+
+class RemoteSeat(SeatDriver):
+    """The seat of a player on another machine: its moves come over the network, checked
+    legal in our own position by the LiveGame before the session plays them."""
+
+    def __init__(self, live: LiveGame, seat: int):
+        self.live = live
+        self.seat = seat
+        self._started = False
+
+    @property
+    def busy(self) -> bool:
+        return self._started
+
+    def start(self, state) -> None:
+        self._started = True
+
+    def poll(self, state):
+        if state.to_play != self.seat:
+            return None
+        move = self.live.take(state)
+        if move is not None:
+            self._started = False
+        return move
+
+    def stop(self) -> None:
+        self._started = False

@@ -1,0 +1,544 @@
+"""Live play over the loopback interface (game/net/live.py): whole games of every game,
+drops and reconnections, hostile peers and cheating attempts. Every wait is bounded."""
+from __future__ import annotations
+
+import random
+import socket
+import threading
+import time
+from types import SimpleNamespace
+
+import pytest
+
+import game.records
+import game.rules
+from game.net import live, protocol
+from game.net.live import (Answered, Dropped, Joined, Left, LiveGame, Refused, Requested,
+                           TookBack, history_hash)
+from game.net.protocol import make
+from game.services.saves import Seat
+from game.services.session import LocalHuman, Session, SessionConfig
+
+LOOPBACK = "127.0.0.1"
+HEARTBEAT = 0.05
+TIMEOUT = 3.0           # a live game's: loose, on a busy machine
+SHORT = 0.4             # the silence a hostile peer is allowed in the tests of drops
+SETTINGS = SimpleNamespace(computer_delay=0.0, animation_factor=0.0)
+
+
+class Side:
+    """One app's end of a live game: its LiveGame and, once the game is agreed, its
+    session, moving its own seats at random."""
+
+    def __init__(self, live_game: LiveGame, rng: random.Random):
+        self.live = live_game
+        self.rng = rng
+        self.session = None
+        self.events: list = []
+
+    def step(self, moving: bool = True) -> None:
+        """One frame. `moving` False: this side makes no move of its own (it still plays
+        the moves it receives)."""
+        self.events += self.live.update()
+        state = self.live.state
+        if state is None or self.live.waiting:
+            return
+        if self.session is None or self.session.state is not state:
+            seats = [Seat("human", None)] * len(state.spec.seats_for(state.options))
+            self.session = Session(state, seats, None, SETTINGS,
+                                   config=SessionConfig(keeper=None, records_stats=False),
+                                   drivers=self.live.drivers(LocalHuman))
+        if state.is_over:
+            return
+        move = self.next_move(state, moving)
+        if move is not None:
+            self.session.play(move)
+
+    def next_move(self, state, moving: bool):
+        if state.is_chance:         # the host rolls; a guest takes the host's roll
+            if self.live.role == "guest":
+                return self.live.take(state)
+            return state.copy().sample_chance() if moving else None
+        driver = self.session.drivers[state.to_play]
+        if driver.by_hand:
+            if not moving:
+                return None
+            legal = state.legal_moves()
+            return "pass" if legal == ["pass"] else self.rng.choice(legal)
+        if state.legal_moves() == ["pass"]:
+            return "pass"           # forced: each side plays it itself
+        if not driver.busy:
+            driver.start(state)
+        return driver.poll(state)
+
+    def took(self, kind) -> list:
+        return [event for event in self.events if isinstance(event, kind)]
+
+
+def run(sides, until, seconds: float = 20.0, moving: bool = True) -> None:
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, f"not done in {seconds} s: " + \
+            "; ".join(f"{side.live.role}: {side.events[-3:]}" for side in sides)
+        for side in sides:
+            side.step(moving)
+        time.sleep(0.0005)
+
+
+@pytest.fixture
+def hosts():
+    """Hosts made by a test, closed after it."""
+    made = []
+
+    def make_host(guests: int = 1, timeout: float = TIMEOUT) -> live.Host:
+        host = live.Host(0, LOOPBACK, guests=guests, heartbeat=HEARTBEAT, timeout=timeout)
+        made.append(host)
+        return host
+    yield make_host
+    for host in made:
+        host.close()
+
+
+def start(host, name="xtic", options=None, seed=7, rng_seed=1):
+    state = game.rules.get(name).new_game(seed=seed, options=options or {})
+    rng = random.Random(rng_seed)
+    host_side = Side(LiveGame.host(host, "Ann", state, {0}), rng)
+    guest_side = Side(LiveGame.join(join(host), "Bob"), rng)
+    run([host_side, guest_side], lambda: guest_side.took(Joined) and host_side.took(Joined),
+        moving=False)
+    return host_side, guest_side
+
+
+def join(host, timeout: float = TIMEOUT) -> live.Guest:
+    return live.connect(LOOPBACK, host.port, heartbeat=HEARTBEAT, timeout=timeout)
+
+
+def same_game(a: Side, b: Side) -> bool:
+    return a.live.state is not None and b.live.state is not None and \
+        a.live.state.move_list() == b.live.state.move_list()
+
+
+def over(*sides) -> bool:
+    return all(side.live.state is not None and side.live.state.is_over for side in sides) \
+        and same_game(sides[0], sides[-1])
+
+
+@pytest.mark.parametrize("name", ["catalina", "che", "xoliba", "xtic", "xutoli"])
+def test_a_whole_game_of_each_game(hosts, name):
+    host, guest = start(hosts(), name)
+    assert guest.took(Joined) == [Joined(1, "Ann")] and host.took(Joined) == [Joined(1, "Bob")]
+    run([host, guest], lambda: over(host, guest), seconds=60)
+    assert history_hash(host.live.state) == history_hash(guest.live.state)
+    assert host.live.state.outcome == guest.live.state.outcome
+    assert not host.took(Left) and not guest.took(Left)
+
+
+def test_three_players_two_guests_through_the_host(hosts):
+    host_link = hosts(guests=2)
+    state = game.rules.get("xoliba").new_game(seed=3, options={"players": 3})
+    rng = random.Random(2)
+    sides = [Side(LiveGame.host(host_link, "Ann", state, {0}), rng),
+             Side(LiveGame.join(join(host_link), "Bob"), rng)]
+    run(sides, lambda: sides[1].took(Joined), moving=False)
+    sides.append(Side(LiveGame.join(join(host_link), "Cy"), rng))
+    run(sides, lambda: over(*sides) and same_game(sides[0], sides[1]), seconds=60)
+    assert [side.live.seat for side in sides[1:]] == [1, 2]
+    assert sides[0].live.names == {1: "Bob", 2: "Cy"}
+
+
+def test_a_takeback_accepted_and_one_declined(hosts):
+    host, guest = start(hosts())
+    run([host, guest], lambda: len(host.live.state.history) >= 3, moving=True)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    # After three moves Ann (seat 0, first) made two; she asks to take hers back.
+    host.live.request("takeback")
+    run([host, guest], lambda: guest.took(Requested), moving=False)
+    request = guest.took(Requested)[0]
+    assert (request.kind, request.to) == ("takeback", 2)
+    assert guest.live.answer(request.id, False) == []
+    run([host, guest], lambda: host.took(Answered), moving=False)
+    assert host.took(Answered) == [Answered("takeback", False)]
+    assert len(host.live.state.history) == 3
+    host.live.request("takeback")
+    run([host, guest], lambda: len(guest.took(Requested)) == 2, moving=False)
+    assert guest.live.answer(guest.took(Requested)[1].id, True) == [TookBack(2)]
+    run([host, guest], lambda: host.took(TookBack), moving=False)
+    assert len(host.live.state.history) == len(guest.live.state.history) == 2
+    run([host, guest], lambda: over(host, guest), seconds=30)
+
+
+def test_an_offer_to_end_accepted_ends_the_game_on_both_sides(hosts):
+    host, guest = start(hosts(), "xoliba", {"players": 2})
+    run([host, guest], lambda: len(host.live.state.history) >= 2)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    guest.live.request("offer_end")
+    run([host, guest], lambda: host.took(Requested), moving=False)
+    host.live.answer(host.took(Requested)[0].id, True)
+    run([host, guest], lambda: guest.took(Answered), moving=False)
+    assert guest.took(Answered) == [Answered("offer_end", True)]
+    guest.session.agree_to_end()            # the one who offered plays "agree"
+    run([host, guest], lambda: over(host, guest), moving=False)
+    assert host.live.state.history[-1] == "agree"
+
+
+def test_a_resignation_and_a_pause_reach_the_other_side(hosts):
+    host, guest = start(hosts(), "che")
+    guest.live.request("resign")
+    run([host, guest], lambda: host.took(Requested), moving=False)
+    assert host.live.answer(host.took(Requested)[0].id, True) == []
+    guest.live.set_paused(True)
+    host.live.set_paused(False)
+    run([host, guest], lambda: guest.took(Answered) and host.took(live.PeerPaused)
+        and guest.took(live.PeerPaused), moving=False)
+    assert guest.took(Answered) == [Answered("resign", True)]
+    assert host.took(live.PeerPaused) == [live.PeerPaused(1, True)]
+    assert guest.took(live.PeerPaused) == [live.PeerPaused(None, False)]
+    assert host.live.state.history == []        # carrying it out is the screen's
+
+
+def test_a_request_open_when_the_link_drops_is_answered_no(hosts):
+    host, guest = start(hosts())
+    run([host, guest], lambda: len(host.live.state.history) >= 2)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    host.live.request("offer_end")
+    run([host, guest], lambda: guest.took(Requested), moving=False)
+    cut(guest)
+    run([host, guest], lambda: host.took(Answered), moving=False, seconds=5)
+    assert host.took(Answered) == [Answered("offer_end", False)]
+
+
+def test_requests_in_a_game_of_three_are_not_built_yet(hosts):
+    host_link = hosts(guests=2)
+    state = game.rules.get("xoliba").new_game(seed=3, options={"players": 3})
+    live_game = LiveGame.host(host_link, "Ann", state, {0})
+    with pytest.raises(ValueError, match="two players"):
+        live_game.request("takeback")
+
+
+def test_a_request_needs_the_other_player_here(hosts):
+    state = game.rules.get("xtic").new_game(seed=3)
+    with pytest.raises(ValueError, match="not connected"):
+        LiveGame.host(hosts(), "Ann", state, {0}).request("offer_end")
+
+
+def test_a_game_over_ipv6_loopback_with_a_set_position():
+    try:
+        host_link = live.Host(0, "::1", heartbeat=HEARTBEAT, timeout=TIMEOUT)
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    position = game.rules.get("xoliba").new_game(seed=4).position_text()
+    state = game.rules.get("xoliba").new_game(seed=5, options={"position": position})
+    try:
+        rng = random.Random(5)
+        host = Side(LiveGame.host(host_link, "Ann", state, {0}), rng)
+        guest = Side(LiveGame.join(live.connect("::1", host_link.port, HEARTBEAT, TIMEOUT),
+                                   "Bob"), rng)
+        run([host, guest], lambda: over(host, guest), seconds=30)
+        assert guest.live.state.options["position"] == position
+    finally:
+        host_link.close()
+
+
+def test_a_game_the_protocol_cannot_carry_is_refused_when_hosting(hosts):
+    state = game.rules.get("xtic").new_game(seed=2**70)
+    with pytest.raises(ValueError, match="game.seed"):
+        LiveGame.host(hosts(), "Ann", state, {0})
+    with pytest.raises(ValueError, match="name must be"):
+        LiveGame.host(hosts(), "A" * 41, game.rules.get("xtic").new_game(), {0})
+
+
+# --- drops and reconnections ---------------------------------------------------------------
+def cut(guest: Side) -> None:
+    """Kill the guest's connection at once, without a bye."""
+    guest.live.peers[0].link._sock.shutdown(socket.SHUT_RDWR)
+
+
+def test_a_dropped_guest_is_reported_and_reconnects_at_the_same_ply(hosts):
+    host_link = hosts()
+    host, guest = start(host_link, "che")
+    run([host, guest], lambda: len(host.live.state.history) >= 6)
+    cut(guest)
+    run([host, guest], lambda: host.took(Left) and guest.took(Left), moving=False, seconds=5)
+    assert host.took(Left)[0].seat == 1 and host.live.waiting and guest.live.waiting
+    plies = len(host.live.state.history), len(guest.live.state.history)
+    assert abs(plies[0] - plies[1]) <= 1            # one move may have been in flight
+    for _ in range(20):                             # the game waits meanwhile
+        for side in (host, guest):
+            side.step()
+    assert (len(host.live.state.history), len(guest.live.state.history)) == plies
+    guest.live.rejoin(join(host_link))
+    run([host, guest], lambda: len(guest.took(Joined)) == 2 and len(host.took(Joined)) == 2,
+        moving=False)
+    run([host, guest], lambda: same_game(host, guest), moving=False)   # a lost move resent
+    assert len(host.live.state.history) == max(plies)
+    run([host, guest], lambda: over(host, guest), seconds=60)
+
+
+def test_the_host_leaves_and_hosts_again_and_the_game_goes_on(hosts):
+    first = hosts()
+    host, guest = start(first, "xoliba", {"players": 2})
+    run([host, guest], lambda: len(host.live.state.history) >= 4)
+    first.close()
+    run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
+    assert guest.took(Left)[0].reason == "the other side left: the host closed the game"
+    again = hosts()                 # the host's app started again, with its saved game
+    saved = host.live.state.copy()
+    host = Side(LiveGame.host(again, "Ann", saved, {0}), random.Random(7))
+    guest.live.rejoin(join(again))
+    run([host, guest], lambda: host.took(Joined) and len(guest.took(Joined)) == 2,
+        moving=False)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    run([host, guest], lambda: over(host, guest), seconds=30)
+
+
+def test_a_guest_behind_catches_up_and_a_new_guest_joins_a_game_in_progress(hosts):
+    host_link = hosts()
+    host, guest = start(host_link, "xtic")
+    run([host, guest], lambda: len(host.live.state.history) >= 4)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    guest.live.close("leaving")
+    run([host], lambda: host.took(Left), moving=False)
+    host.live.state.play(host.live.state.legal_moves()[0])     # Ann's move, unheard
+    behind = guest.live.state.copy()
+    behind.undo()
+    for state in (behind, None):
+        late = Side(LiveGame.join(join(host_link), "Bob", state, 1 if state else None),
+                    random.Random(3))
+        run([host, late], lambda late=late: late.took(Joined), moving=False)
+        assert late.live.state.move_list() == host.live.state.move_list()
+        late.live.close("again")
+        lefts = len(host.took(Left)) + 1
+        run([host], lambda lefts=lefts: len(host.took(Left)) == lefts, moving=False)
+
+
+def test_a_guest_too_far_behind_is_told_so(hosts):
+    spec = game.rules.get("che")
+    state, _headers = game.records.loads(spec.load("long_record")(2001))
+    rng = random.Random(2)
+    host = Side(LiveGame.host(hosts(), "Ann", state, {0}), rng)
+    late = Side(LiveGame.join(join(host.live.network), "Bob"), rng)
+    run([host, late], lambda: late.took(Refused), moving=False)
+    assert late.took(Refused) == [Refused("2001 moves behind: too many to send")]
+    assert late.live.state is None
+
+
+def test_another_game_is_refused_and_nothing_changes(hosts):
+    host_link = hosts()
+    host, guest = start(host_link, "xtic")
+    run([host, guest], lambda: len(host.live.state.history) >= 2)
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    guest.live.close("leaving")
+    run([host], lambda: host.took(Left), moving=False)
+    other = game.rules.get("xtic").new_game(seed=8)
+    before = host.live.state.move_list()
+    stranger = Side(LiveGame.join(join(host_link), "Eve", other, 1), random.Random(4))
+    run([host, stranger], lambda: stranger.took(Refused), moving=False)
+    assert "set up differently" in stranger.took(Refused)[0].reason
+    assert host.live.state.move_list() == before and other.history == []
+
+
+def test_the_host_turns_away_a_guest_over_its_seats_and_stops_listening(hosts):
+    host_link = hosts()
+    host, guest = start(host_link)
+    extra = join(host_link)
+    dropped = wait_for(extra, Dropped)
+    assert dropped.reason == "the other side left: no free seat"
+    host_link.close()
+    assert not host_link.listening
+    late = wait_for(join(host_link), Dropped)
+    assert late.cause == "unreachable" and f"port {host_link.port}" in late.reason
+
+
+def wait_for(source, kind, seconds: float = 5.0):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        for event in source.poll():
+            if isinstance(event, kind):
+                return event
+        time.sleep(0.002)
+    raise AssertionError(f"no {kind.__name__} in {seconds} s")
+
+
+def test_sending_never_waits_on_a_peer_that_does_not_read(hosts):
+    host_link = hosts()
+    with raw_peer(host_link) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        deadline = time.monotonic() + 5
+        while not host_link.links and time.monotonic() < deadline:
+            time.sleep(0.002)
+        link = host_link.links[0]
+        message = make("refuse", reason="x" * 200)      # some 230 bytes a frame
+        started = time.perf_counter()
+        for _ in range(5_000):                          # a megabyte the peer never reads
+            link.send(message)
+        assert time.perf_counter() - started < 2.0
+        assert [type(event) for event in host_link.poll()] == [live.Connected]
+
+
+# --- hostile peers, over a raw socket --------------------------------------------------------
+def raw_peer(host_link) -> socket.socket:
+    sock = socket.create_connection((LOOPBACK, host_link.port), timeout=5)
+    sock.settimeout(5)
+    return sock
+
+
+def read_bye(sock) -> str:
+    """The reason of the bye the host sends before it closes (every read bounded)."""
+    framer = protocol.Framer()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        data = sock.recv(65536)
+        assert data, "closed without a bye"
+        for message in framer.feed(data):
+            if message.type == "bye":
+                return message["reason"]
+    raise AssertionError("no bye")
+
+
+@pytest.mark.parametrize("sent, cause, words", [
+    (b"\x00\x00\x00\x05hello", "garbage", "not JSON"),
+    (b"\x7f\xff\xff\xff", "too large", "over the bound"),
+    (protocol.HEADER.pack(24) + b'{"v":0,"type":"ping"}   ', "version", "older"),
+    (protocol.HEADER.pack(4) + b"\xff\xfe\xfd\xfc", "garbage", "not UTF-8"),
+])
+def test_a_peer_sending_garbage_gets_a_bye_and_is_dropped(hosts, sent, cause, words):
+    host_link = hosts()
+    with raw_peer(host_link) as sock:
+        sock.sendall(sent)
+        assert words in read_bye(sock)
+        assert sock.recv(65536) == b""              # and closed
+    dropped = wait_for(host_link, Dropped)
+    assert dropped.cause == cause and words in dropped.reason
+
+
+def test_a_silent_peer_is_dropped_after_the_timeout(hosts):
+    host_link = hosts(timeout=SHORT)
+    started = time.monotonic()
+    with raw_peer(host_link) as sock:
+        assert read_bye(sock) == f"no word for {SHORT:g} s"
+        dropped = wait_for(host_link, Dropped)
+    assert dropped.cause == "timeout"
+    assert SHORT <= time.monotonic() - started < SHORT + 2
+
+
+def test_a_peer_cut_mid_message_is_reported_closed(hosts):
+    host_link = hosts()
+    with raw_peer(host_link) as sock:
+        frame = protocol.encode(make("hello", app="0", name="Cut", role="guest", game=None,
+                                     seat=None))
+        sock.sendall(frame[:len(frame) // 2])
+    dropped = wait_for(host_link, Dropped)
+    assert dropped.cause == "closed"
+
+
+def test_a_silent_host_is_dropped_by_the_guest(hosts):
+    with socket.create_server((LOOPBACK, 0)) as server:
+        server.settimeout(5)
+        guest = live.connect(LOOPBACK, server.getsockname()[1], HEARTBEAT, SHORT)
+        accepted, _ = server.accept()
+        with accepted:
+            dropped = wait_for(guest, Dropped)
+    assert dropped.cause == "timeout"
+
+
+# --- cheating ---------------------------------------------------------------------------------
+def cheat(side: Side, message) -> None:
+    side.live.peers[0].link.send(message)
+
+
+def refused(host: Side, guest: Side, cheater: Side, words: str) -> None:
+    """The cheat is refused: the other side drops the cheater, saying why, and both
+    report the game waiting."""
+    other = guest if cheater is host else host
+    run([host, guest], lambda: other.took(Left) and cheater.took(Left), moving=False,
+        seconds=5)
+    assert words in other.took(Left)[0].reason
+    assert words in cheater.took(Left)[0].reason       # told in the bye
+
+
+def test_an_illegal_move_is_refused(hosts):
+    host, guest = start(hosts())
+    run([host, guest], lambda: host.live.state.to_play == 1 and same_game(host, guest),
+        moving=True)
+    ply = len(host.live.state.history)
+    cheat(guest, make("move", ply=ply + 1, move="z9"))
+    refused(host, guest, guest, "illegal move 'z9'")
+    assert len(host.live.state.history) == ply
+
+
+def test_a_move_out_of_turn_is_refused(hosts):
+    host, guest = start(hosts())
+    state = host.live.state
+    assert state.to_play == 0                       # Ann's move: Bob plays anyway
+    cheat(guest, make("move", ply=1, move=state.format_move(state.legal_moves()[0])))
+    refused(host, guest, guest, "out of turn")
+    assert state.history == []
+
+
+def test_a_move_number_that_skips_is_refused(hosts):
+    host, guest = start(hosts())
+    run([host, guest], lambda: host.live.state.to_play == 1 and same_game(host, guest))
+    state = host.live.state
+    cheat(guest, make("move", ply=len(state.history) + 2,
+                      move=state.format_move(state.legal_moves()[0])))
+    refused(host, guest, guest, "skips")
+
+
+def test_a_forged_roll_from_the_host_is_refused(hosts):
+    host, guest = start(hosts(), "catalina")
+    state = guest.live.state
+    roll = state.copy().sample_chance()
+    forged = next(move for move in state.legal_moves() if move != roll)
+    cheat(host, make("move", ply=1, move=state.format_move(forged)))
+    refused(host, guest, host, "not the game's dice")
+
+
+def test_a_roll_from_a_guest_is_refused(hosts):
+    host, guest = start(hosts(), "catalina", {"first": 1})
+    state = guest.live.state
+    cheat(guest, make("move", ply=1, move=state.format_move(state.copy().sample_chance())))
+    refused(host, guest, guest, "the host rolls the dice")
+
+
+def test_an_end_by_agreement_without_consent_is_refused(hosts):
+    host, guest = start(hosts(), "xoliba", {"players": 2})
+    state = host.live.state
+    run([host, guest], lambda: state.to_play == 1 and same_game(host, guest))
+    cheat(guest, make("move", ply=len(state.history) + 1, move="agree"))
+    refused(host, guest, guest, "consent")
+    assert not state.is_over
+
+
+def test_a_second_hello_is_refused(hosts):
+    host, guest = start(hosts())
+    cheat(guest, make("hello", app="0", name="Bob", role="guest", game=None, seat=None))
+    refused(host, guest, guest, "a second hello")
+
+
+def test_a_message_before_the_handshake_is_refused(hosts):
+    host_link = hosts()
+    state = game.rules.get("xtic").new_game(seed=1)
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    with raw_peer(host_link) as sock:
+        sock.sendall(protocol.encode(make("move", ply=1, move="a1")))
+        deadline = time.monotonic() + 5
+        while not host.took(Left) and time.monotonic() < deadline:
+            host.step()
+        assert "before the game was agreed" in read_bye(sock)
+    assert state.history == []
+
+
+def test_the_fuzz_bench_over_loopback_finds_no_crash_or_hang(monkeypatch):
+    from game.bench import net_fuzz
+    rng = random.Random(6)
+    frames = net_fuzz.valid_frames(rng)
+    cases = [net_fuzz.mutate(rng.choice(frames), rng, frames) for _ in range(10)]
+    errors: list = []           # exceptions on the links' threads
+    monkeypatch.setattr(threading, "excepthook", lambda hook: errors.append(hook.exc_value))
+    links = net_fuzz.fuzz_links(cases + [("valid", frames[0])], 2.0, errors)
+    games = net_fuzz.fuzz_game("xoliba", 8, rng, 2.0, errors)
+    guests = net_fuzz.fuzz_guest("catalina", 8, rng, 2.0, errors)
+    for tally in (links, games, guests):
+        assert tally.crashes == [] and tally.hangs == 0
+        assert sum(tally.verdicts.values()) == (11 if tally is links else 8)
+    assert errors == []
