@@ -21,7 +21,7 @@ LAYERS = (
     # lines here, its player with the ai, its view with the views, and so on up.
     ("games", ("game.rules", "game.rule_pages", "game.games")),
     ("services", ("game.services", "game.records", "game.games.*.puzzle_progress",
-                  "game.puzzles")),
+                  "game.puzzles", "game.net")),
     ("ai", ("game.ai", "game.games.*.player", "game.games.*.analysis",
             "game.games.*.solver", "game.games.*.jobs", "game.games.*.tactics",
             "game.puzzles.mistakes")),
