@@ -92,6 +92,9 @@ def test_a_whole_game_by_correspondence_ends_alike_on_both_sides(tmp_path, monke
     assert first.state.seed == second.state.seed
     assert max(lengths) < 1000, lengths
     assert cc.pending_games() == []
+    table.at(1)
+    with pytest.raises(ValueError, match="this game is over: no code follows"):
+        second.read_code(forge(table.code, n=second.number + 1))
 
 
 def test_the_grouped_code_reads_back_in_any_case_and_spacing(tmp_path, monkeypatch):
@@ -166,6 +169,8 @@ def test_an_illegal_move_is_refused(tmp_path, monkeypatch):
                    h=cc.history_hash(table.id, sender.state.seed, sender.options, moves))
     refused(table, forged, rf"move {len(moves)} \({moves[-1]!r}\) is illegal")
     refused(table, forge(table.code, m=moves[:-1] + ["nonsense"]), "is illegal")
+    spaced = moves[:-1] + [" " + cc.decode(table.code)["m"][-1]]
+    refused(table, forge(table.code, m=spaced), "is not written as the rules write it")
     refused(table, forge(table.code, h="0" * cc.HASH_HEX),
             "does not match its own fingerprint")
 

@@ -352,6 +352,8 @@ class Correspondence:
         body = decode(text)
         self._check_same_game(body)
         number = body["n"]
+        if self.state is not None and self.state.is_over:
+            raise ValueError("this game is over: no code follows its last move")
         if number <= self.number:
             raise ValueError(f"code {number} was read or made here already (this game is "
                              f"at code {self.number}): a code given twice")
@@ -437,6 +439,9 @@ class Correspondence:
                 move = state.parse_move(text)
             except ValueError as exc:
                 raise ValueError(f"move {index} ({text!r}) is illegal: {exc}") from None
+            if state.format_move(move) != text:     # one text per move: histories compare
+                raise ValueError(f"move {index} ({text!r}) is not written as the rules "
+                                 f"write it ({state.format_move(move)!r})")
             if state.is_chance:
                 fair_move = self._fair_roll(state, number, revealed, self.my_share)
                 if move != fair_move:
