@@ -24,6 +24,9 @@ COMMANDS = {
     "records-fuzz": ("game.bench.records_fuzz", "Hostile game records: valid ones of every "
                                                 "game broken 20,000 ways, only ValueError; "
                                                 "a 0.99 MB record's load time"),
+    "codes-fuzz": ("game.bench.codes_fuzz", "Hostile correspondence codes: codes of whole "
+                                            "games broken 20,000 ways, only ValueError, no "
+                                            "hang; the codes' lengths"),
     "strength": ("game.bench.strength", "Strongest levels against a UCT reference opponent, "
                                         "UCT tuning, a rated ladder of every level"),
 }
