@@ -129,6 +129,9 @@ def test_a_code_for_another_game_is_refused(tmp_path, monkeypatch):
     refused(table, forge(table.code, o={"game_type": "torus"}),
             "a code for another game: its options or seats differ")
     refused(table, forge(table.code, s=1), "its options or seats differ")
+    refused(table, forge(table.code, p=["Cy", "Bo"]),
+            "a code for another game: its players are Cy and Bo")
+    refused(table, forge(table.code, p=["Ada"]), "code 2 is incomplete: it names no second")
 
 
 def test_a_differing_history_is_refused_naming_the_move(tmp_path, monkeypatch):

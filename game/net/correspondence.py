@@ -24,7 +24,7 @@ import json
 import re
 import secrets
 import zlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import game.rules
 from game.core import storage
@@ -235,7 +235,6 @@ class Correspondence:
     their_commitment: bytes | None = None   # to the secret their next code reveals
     their_share: bytes | None = None        # given for my next code
     last_code: str = ""                # my last code, to send again
-    problem: str | None = field(default=None, compare=False)
 
     # --- who is who ------------------------------------------------------------------
     @property
@@ -364,11 +363,11 @@ class Correspondence:
             raise ValueError(f"code {number} comes too early: code {self.number + 1} "
                              f"is due (one is missing)")
         names = list(self.names)
-        if number == 2:
+        if number == 2:                 # the answer names its sender
             if len(body["p"]) != 2:
-                raise ValueError("code 2 names no second player")
+                raise ValueError("code 2 is incomplete: it names no second player")
             names.append(check_name(body["p"][1]))
-        elif body["p"] != self.names:
+        if body["p"] != names:
             raise ValueError("a code for another game: its players are "
                              f"{' and '.join(body['p'])}")
         chance = uses_chance(self.spec)
