@@ -209,6 +209,21 @@ def test_a_roll_is_drawn_not_chosen(tmp_path, monkeypatch):
         corr.roll()
 
 
+def test_a_move_that_needs_consent_is_not_played_alone(tmp_path, monkeypatch):
+    table = Table(tmp_path, monkeypatch, "xoliba")
+    corr = table.side(0)
+    corr.read_code(table.code)
+    if not corr.may_move:               # the other player moves first in this deal
+        code = corr.make_code()
+        corr = table.side(1)
+        corr.read_code(code)
+    assert corr.may_move
+    [agree] = corr.state.consent_moves()
+    with pytest.raises(ValueError, match="needs the other player's consent"):
+        corr.play(agree)
+    assert not corr.state.is_over
+
+
 def test_turns_are_kept(tmp_path, monkeypatch):
     table = Table(tmp_path, monkeypatch, "xtic")
     table.until_code(4)

@@ -278,6 +278,9 @@ class Correspondence:
             raise ValueError("it is not your turn to move")
         if self.state.is_chance:
             raise ValueError("a roll is due: it comes from both players' secrets (roll)")
+        if move in self.state.consent_moves():
+            raise ValueError(f"{self.state.format_move(move)!r} needs the other player's "
+                             f"consent, which a code does not carry")
         self.state.play(move)
         self.save()
 
