@@ -5,10 +5,12 @@ changes nothing."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 
 import game.rules
+from game.bench import codes_fuzz
 from game.core import storage
 from game.net import correspondence as cc
 
@@ -273,3 +275,19 @@ def test_an_invitation_is_accepted_once(tmp_path, monkeypatch):
 def test_games_for_more_or_fewer_than_two_are_refused():
     with pytest.raises(ValueError, match="for two players; Xoliba with these options has 3"):
         cc.invite("xoliba", {"players": 3}, "Ada", 0)
+
+
+def test_hostile_codes_are_refused_never_a_crash(tmp_path, monkeypatch):
+    """The codes-fuzz bench's ways, a few cases each, on the codes of two games."""
+    monkeypatch.setenv(storage.HOME_OVERRIDE, str(tmp_path))     # the bench moves it
+    material, _lengths = codes_fuzz.play_games(1, 1, str(tmp_path), names=["catalina", "xtic"])
+    codes = [code for _reader, code in material]
+    rng = random.Random(1)
+    verdicts = Counter()
+    for way, mutate in codes_fuzz.MUTATIONS.items():
+        for _ in range(15):
+            reader, code = rng.choice(material)
+            verdict = codes_fuzz.read(reader, mutate(code, rng, codes))
+            assert not verdict.startswith("crashed"), (way, verdict)
+            verdicts[verdict] += 1
+    assert verdicts["refused"] > 10 * len(codes_fuzz.MUTATIONS)

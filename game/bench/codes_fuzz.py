@@ -33,6 +33,7 @@ import copy
 import json
 import os
 import random
+import shutil
 import signal
 import statistics
 import sys
@@ -71,17 +72,17 @@ def _at(home: str) -> None:
     os.environ["LITTLE_ABSTRACTS_HOME"] = home
 
 
-def play_games(games: int, seed: int):
-    """Whole correspondence games of every game: [(reader before reading, code)] and
-    {game title: [code lengths]}."""
+def play_games(games: int, seed: int, folder: str, names=None):
+    """Whole correspondence games of every game (or of `names`), the players' homes in
+    `folder`: [(reader before reading, code)] and {game title: [code lengths]}."""
     import game.rules
     from game.net import correspondence as cc
 
     material, lengths = [], defaultdict(list)
     rng = random.Random(f"codes-fuzz:{seed}")
-    for name in game.rules.names():
+    for name in names or game.rules.names():
         for _ in range(games):
-            homes = [tempfile.mkdtemp(prefix="codes-fuzz-"), tempfile.mkdtemp(prefix="codes-fuzz-")]
+            homes = [tempfile.mkdtemp(dir=folder), tempfile.mkdtemp(dir=folder)]
             _at(homes[0])
             inviter = cc.invite(name, None, "Ada", rng.randrange(2))
             code = inviter.make_code()
@@ -297,8 +298,9 @@ def run(args) -> int:
     if args.cases < 0 or args.games < 1:
         raise SystemExit("--cases must be 0 or more and --games 1 or more")
     started = time.perf_counter()
-    material, lengths = play_games(args.games, args.seed)
-    _at(tempfile.mkdtemp(prefix="codes-fuzz-"))
+    folder = tempfile.mkdtemp(prefix="codes-fuzz-")
+    material, lengths = play_games(args.games, args.seed, folder)
+    _at(tempfile.mkdtemp(dir=folder))
     print(f"Codes fuzz: {args.games} correspondence games of each game, {len(material)} "
           f"codes; {args.cases:,} hostile codes; seed {args.seed}, limit {args.limit:g} s")
     print(f"{'code lengths':<16} {'codes':>6} {'median':>7} {'longest':>8}")
@@ -345,6 +347,7 @@ def run(args) -> int:
         print(f"hang: case {case} ({way}) cut off at {args.limit:g} s")
     print(f"{len(crashes)} crashes, {len(hangs)} hangs "
           f"({time.perf_counter() - started:.0f} s in all)")
+    shutil.rmtree(folder, ignore_errors=True)
     failed = bool(crashes or hangs)
     print("PASS" if not failed else "FAIL")
     return 1 if failed else 0
