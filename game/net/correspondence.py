@@ -315,10 +315,8 @@ class Correspondence:
         """The next code, made once my turn is played (saved before it is returned);
         asked again before the other replies, the same code."""
         state = self.state
-        if not self.my_turn:
-            if self.last_code:
-                return self.last_code
-            raise ValueError("it is not your turn: the other player's code is due")
+        if not self.my_turn:            # my last code made, theirs not read yet
+            return self.last_code
         if self.finished:
             raise ValueError("the game is over: there is no code to send")
         if state is not None and not state.is_over and state.to_play == self.my_seat:
