@@ -106,6 +106,7 @@ def test_the_grouped_code_reads_back_in_any_case_and_spacing(tmp_path, monkeypat
     assert all(len(group) <= 5 for group in grouped.split()[1:])
     typed = grouped.lower().replace("\n", " - ")
     assert cc.decode(typed) == cc.decode(table.code)
+    assert cc.code_game_id(typed) == table.id          # which kept game a paste is for
     table.code = typed
     assert table.exchange()
     assert cc.decode(table.code)["n"] == 3
