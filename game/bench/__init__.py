@@ -27,6 +27,9 @@ COMMANDS = {
     "net-fuzz": ("game.bench.net_fuzz", "Hostile bytes and messages thrown at the live "
                                         "protocol, a host and a hosted game over loopback: "
                                         "only ValueError, no hang"),
+    "codes-fuzz": ("game.bench.codes_fuzz", "Hostile correspondence codes: codes of whole "
+                                            "games broken 20,000 ways, only ValueError, no "
+                                            "hang; the codes' lengths"),
     "strength": ("game.bench.strength", "Strongest levels against a UCT reference opponent, "
                                         "UCT tuning, a rated ladder of every level"),
 }
