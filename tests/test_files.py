@@ -817,3 +817,20 @@ def test_a_suspended_game_with_an_option_of_another_type_is_set_aside(app_home):
     assert resumed is None
     assert "bad value 2.0 for option 'players' of Xoliba" in message
     assert not path.exists() and [p.read_bytes() for p in kept_copies(path)] == [original]
+
+
+def test_a_remote_players_seat_is_saved_with_their_name_and_checked_when_read(app_home):
+    """A player on another computer is a seat of its own kind, named as their app named
+    them; a name that is not a short line of text is refused with the file."""
+    seats = [saves.Seat("human", None), saves.Seat("remote", None, "Ada")]
+    saves.save_resume(_xtic_state(), seats)
+    resumed, message = saves.load_resume()
+    assert message is None and resumed.seats == seats
+    from game.services.session import seat_names
+    assert seat_names(seats) == ["You", "Ada"]
+    spec = game.rules.get("xtic")
+    for bad in ({"kind": "remote"}, {"kind": "remote", "name": "x" * 33},
+                {"kind": "remote", "name": "a\nb"}, {"kind": "remote", "name": 5},
+                {"kind": "robot"}):
+        with pytest.raises(ValueError):
+            saves.seat_from_dict(bad, spec)

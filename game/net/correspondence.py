@@ -31,6 +31,7 @@ from game.core import storage
 from game.core.json_data import parse_json
 from game.core.state import GameState
 from game.net import fair
+from game.services.saves import check_player_name
 
 CODE_START = "LA"
 CODE_FORMAT = 1              # the digit after "LA": a later format gets a higher one
@@ -39,7 +40,6 @@ MAX_CODE_TEXT = 8192         # characters pasted
 MAX_BODY_BYTES = 262_144     # the body unpacked (a zlib bomb stops here)
 MAX_MOVES = 20_000
 MAX_MOVE_TEXT = 200
-MAX_NAME = 32
 MAX_DEPTH = 4                # the body nests an object and lists in it, no deeper
 MAX_NUMBER = 1_000_000
 GROUP, GROUPS_PER_LINE = 5, 6
@@ -47,7 +47,6 @@ ID_HEX = 12
 HASH_HEX = 16
 
 _BASE32 = re.compile(r"[A-Z2-7]*")
-_NAME_FAULT = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def folder():
@@ -63,14 +62,6 @@ def uses_chance(spec) -> bool:
 def tag(game_name: str) -> str:
     """The code's two letters for a game: the first two of its name."""
     return game_name[:2].upper()
-
-
-def check_name(name) -> str:
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError("a player's name is missing")
-    if len(name) > MAX_NAME or _NAME_FAULT.search(name):
-        raise ValueError(f"a player's name is at most {MAX_NAME} characters of text")
-    return name.strip()
 
 
 def history_hash(game_id: str, seed: int, options: dict, moves: list) -> str:
@@ -188,7 +179,7 @@ def _check_body(body: dict, header: str) -> None:
     if not (isinstance(names, list) and 1 <= len(names) <= 2):
         raise fault("no players' names")
     for name in names:
-        check_name(name)
+        check_player_name(name)
     moves = body.get("m", [])
     if not (isinstance(moves, list) and len(moves) <= MAX_MOVES
             and all(isinstance(m, str) and len(m) <= MAX_MOVE_TEXT for m in moves)):
@@ -367,7 +358,7 @@ class Correspondence:
         if number == 2:                 # the answer names its sender
             if len(body["p"]) != 2:
                 raise ValueError("code 2 is incomplete: it names no second player")
-            names.append(check_name(body["p"][1]))
+            names.append(check_player_name(body["p"][1]))
         if body["p"] != names:
             raise ValueError("a code for another game: its players are "
                              f"{' and '.join(body['p'])}")
@@ -492,7 +483,7 @@ class Correspondence:
         state = None if data["state"] is None else spec.from_json(data["state"])
         return cls(id=data["id"], game=spec.name, options=spec.validate_options(data["options"]),
                    inviter_seat=data["inviter_seat"], me_inviter=data["me_inviter"],
-                   names=[check_name(name) for name in data["names"]],
+                   names=[check_player_name(name) for name in data["names"]],
                    number=data["number"], state=state, moves_in_codes=data["moves_in_codes"],
                    my_secret=_bytes(data["my_secret"]), my_share=_bytes(data["my_share"]),
                    their_commitment=_bytes(data["their_commitment"]),
@@ -519,7 +510,7 @@ def invite(game_name: str, options: dict | None, my_name: str, my_seat: int) -> 
     if my_seat not in (0, 1):
         raise ValueError(f"seat {my_seat!r} is not one of the two")
     corr = Correspondence(id=secrets.token_hex(ID_HEX // 2), game=spec.name, options=options,
-                          inviter_seat=my_seat, me_inviter=True, names=[check_name(my_name)])
+                          inviter_seat=my_seat, me_inviter=True, names=[check_player_name(my_name)])
     corr.save()
     return corr
 
@@ -545,7 +536,7 @@ def accept(text: str, my_name: str) -> Correspondence:
         raise ValueError("code 1 is incomplete: the inviter's commitment is missing")
     corr = Correspondence(id=body["id"], game=spec.name, options=options,
                           inviter_seat=body["s"], me_inviter=False,
-                          names=[body["p"][0], check_name(my_name)], number=1,
+                          names=[body["p"][0], check_player_name(my_name)], number=1,
                           their_commitment=_bytes(body["c"]))
     corr.save()
     return corr

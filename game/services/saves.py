@@ -9,6 +9,7 @@ a `"version"` above RESUME_VERSION — the whole file is kept aside as
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import game.rules
@@ -16,19 +17,40 @@ from game.core import storage
 from game.services.match import Match
 
 RESUME_VERSION = 1
+SEAT_KINDS = ("human", "computer", "remote")
+MAX_PLAYER_NAME = 32            # a remote player's name, as their own app sends it
+_NAME_FAULT = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def check_player_name(name) -> str:
+    """A player's name from outside (another machine, a code, a file), stripped; a
+    ValueError saying what is wrong with it otherwise."""
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError("a player's name is missing")
+    if len(name) > MAX_PLAYER_NAME or _NAME_FAULT.search(name):
+        raise ValueError(f"a player's name is at most {MAX_PLAYER_NAME} characters of text")
+    return name.strip()
 
 
 @dataclass
 class Seat:
-    kind: str            # "human" or "computer"
-    level: str | None    # an ai level name for computers
+    kind: str                   # one of SEAT_KINDS ("remote": a player on another computer)
+    level: str | None           # an ai level name for computers
+    name: str | None = None     # a remote player's name
 
     def to_dict(self) -> dict:
-        return {"kind": self.kind, "level": self.level}
+        data = {"kind": self.kind, "level": self.level}
+        if self.name is not None:
+            data["name"] = self.name
+        return data
 
     @property
     def is_computer(self) -> bool:
         return self.kind == "computer"
+
+    @property
+    def is_remote(self) -> bool:
+        return self.kind == "remote"
 
 
 def resume_path():
@@ -88,12 +110,7 @@ def _validate(data):
         raise ValueError("the seats are missing or do not fit the game")
     seats = []
     for seat in seats_data:
-        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "computer"):
-            raise ValueError(f"bad seat {seat!r}")
-        level = seat.get("level")
-        if seat["kind"] == "computer" and level not in spec.ai_levels:
-            raise ValueError(f"unknown computer level {level!r}")
-        seats.append(Seat(seat["kind"], level if seat["kind"] == "computer" else None))
+        seats.append(seat_from_dict(seat, spec))
     match = None
     if "match" in data:
         match_data = data["match"]
@@ -102,6 +119,21 @@ def _validate(data):
             raise ValueError("'match' is not a match with a list of records")
         match = Match.from_dict(spec, state, data["match"])
     return Resumed(state, seats, match)
+
+
+def seat_from_dict(data, spec) -> Seat:
+    """A seat as to_dict wrote it, checked against the game `spec`; ValueError if it is
+    not one."""
+    if not isinstance(data, dict) or data.get("kind") not in SEAT_KINDS:
+        raise ValueError(f"bad seat {str(data)[:80]!r}")
+    level = data.get("level")
+    if data["kind"] == "computer":
+        if level not in spec.ai_levels:
+            raise ValueError(f"unknown computer level {str(level)[:40]!r}")
+        return Seat("computer", level)
+    if data["kind"] == "remote":
+        return Seat("remote", None, check_player_name(data.get("name")))
+    return Seat("human", None)
 
 
 def load_resume():

@@ -198,11 +198,13 @@ def driver_for(seat: saves.Seat, worker) -> SeatDriver:
 
 
 def seat_names(seats) -> list[str]:
-    humans = sum(1 for seat in seats if not seat.is_computer)
-    computers = len(seats) - humans
+    humans = sum(1 for seat in seats if seat.kind == "human")
+    computers = sum(1 for seat in seats if seat.is_computer)
     names = []
     for index, seat in enumerate(seats):
-        if seat.is_computer:
+        if seat.is_remote:
+            names.append(seat.name)
+        elif seat.is_computer:
             number = f" {index + 1}" if computers > 1 else ""
             names.append(f"Computer{number} ({seat.level})")
         else:
