@@ -40,7 +40,8 @@ MAX_GAMES = 64              # entries listed at most: a flood of services stops 
 MAX_TXT = 1024              # bytes of a TXT record (ours take about 40)
 MAX_FIELDS = 16             # keys in a TXT record
 MAX_ADDRESSES = 16          # addresses of one service looked at
-RESOLVE_MS = 1000           # how long the browser asks for a service's records
+RESOLVE_MS = 500            # how long the browser asks for a service's records (records
+                            # coming later are an update, and asked for again)
 LABEL_BYTES = 50            # of a service's instance name (DNS allows 63; zeroconf may add "-2")
 NOT_INSTALLED = "the zeroconf library is missing (python3 play.py installs it)"
 
@@ -167,7 +168,10 @@ class _Worker:
             log.warning("%s stopped", type(self).__name__, exc_info=True)
             self.error = self._explain(_unavailable(error))
         finally:
-            zc.close()
+            try:
+                zc.close()              # an announcement's goodbyes are sent here
+            except Exception:           # best effort: the thread ends all the same
+                log.info("closing zeroconf failed", exc_info=True)
 
     def _serve(self, zc) -> None:
         raise NotImplementedError
@@ -210,10 +214,15 @@ class Browser(_Worker):
         try:
             info = ServiceInfo(service_type, name)
             if not info.load_from_cache(zeroconf) and not info.request(zeroconf, RESOLVE_MS):
-                raise ValueError("its records did not come")
+                raise ValueError(f"its records did not come within {RESOLVE_MS} ms")
             found = read_service(info)
         except (ValueError, ZeroconfError) as error:
             log.info("skipped %s: %s", _short(name, 80), error)
+            self._forget(name)
+            return
+        except Exception:               # it would end zeroconf's browser thread
+            if not self._stop.is_set():
+                log.warning("skipped %s", _short(name, 80), exc_info=True)
             self._forget(name)
             return
         self._found[name] = found
