@@ -68,6 +68,7 @@ def test_the_frozen_app_plays_against_the_computer_and_quits(built, tmp_path):
     assert f"levels in {built[0]}" in done.stdout
     assert "through the worker process" in done.stdout
     assert "gamepad support loaded" in done.stdout
+    assert "ok    LAN discovery: zeroconf" in done.stdout    # its compiled modules came along
     leftovers = subprocess.run(["pgrep", "-f", str(built[0])], capture_output=True,
                                text=True).stdout.split()
     assert leftovers == [], "a worker outlived the frozen app"

@@ -19,6 +19,10 @@ game     --game-cases connections to a hosted game (--game) that say hello, then
 guest    --game-cases guests joining a hostile host of ours: a host's hello, then
          random well-formed messages (welcomes into any seat with any moves...): the
          guest's `LiveGame.update` must never raise.
+txt      --txt-cases services as LAN discovery reads them (game/net/discovery.py): TXT
+         records of random bytes or of random fields (the right keys with values of
+         every kind, huge, non-UTF-8, too many), random ports and addresses, given to
+         `read_service`, which must accept them or refuse them with a ValueError.
 
 Everything listens and connects on 127.0.0.1 only. Targets: zero crashes, zero hangs.
 """
@@ -47,6 +51,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--game-cases", type=int, default=100,
                         help="connections sending random messages to a hosted game "
                              "(default 100)")
+    parser.add_argument("--txt-cases", type=int, default=20_000,
+                        help="services given to LAN discovery's reader (default 20,000)")
     parser.add_argument("--game", default=None,
                         help="the game hosted (default: the first the registry names)")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
@@ -336,6 +342,58 @@ def fuzz_guest(name: str, count: int, rng: random.Random, limit: float,
     return tally
 
 
+TXT_VALUES = [b"", b"1", b"2", b"xtic", b"che", b"chess", b"Ada", b"Bo \xc3\xa9", b"\xff\xfe",
+              b"\x00", b"\x07bell", b"x" * 32, b"x" * 33, b"x" * 250, b"=", b"\xed\xa0\x80"]
+
+
+def random_service(rng: random.Random):
+    """A zeroconf ServiceInfo as a hostile network could fill it: its TXT record random
+    bytes or random fields, any port, any addresses."""
+    from zeroconf import ServiceInfo
+
+    from game.net.discovery import SERVICE_TYPE, VERSION
+    if rng.random() < 0.3:                  # raw TXT bytes: lengths that lie, garbage
+        text = rng.randbytes(rng.choice([0, 1, 5, 60, 300, 2000]))
+    else:
+        fields = {b"v": VERSION.encode(), b"game": b"xtic", b"name": b"Ada"}
+        for _ in range(rng.randint(0, 4)):
+            key = rng.choice([b"v", b"game", b"name", b"x", rng.randbytes(3)])
+            if rng.random() < 0.2:
+                fields.pop(key, None)
+            else:
+                fields[key] = rng.choice(TXT_VALUES + [None, rng.randbytes(rng.randint(0, 250))])
+        if rng.random() < 0.1:              # too many keys
+            fields.update({b"k%d" % i: b"v" for i in range(rng.choice([13, 20, 100]))})
+        text = b"".join(bytes([len(item)]) + item for item in
+                        (key if value is None else key + b"=" + value
+                         for key, value in fields.items()) if len(item) < 256)
+    info = ServiceInfo(SERVICE_TYPE, f"fuzz.{SERVICE_TYPE}", properties=text, addresses=[
+        rng.choice([bytes([127, 0, 0, 1]), rng.randbytes(4), rng.randbytes(16),
+                    bytes(4), bytes([224, 0, 0, 251]), bytes([255] * 4)])
+        for _ in range(rng.choice([0, 1, 2, 40]))])
+    info.port = rng.choice([None, -1, 0, 1, 5353, 65535, 65536, 2**40, "80", 1.5, True])
+    return info
+
+
+def fuzz_discovery(count: int, rng: random.Random, limit: float) -> Tally:
+    from game.net.discovery import read_service
+    tally = Tally("txt")
+    for case in range(count):
+        info = random_service(rng)
+        started = time.perf_counter()
+        try:
+            read_service(info)
+            verdict = "accepted"
+        except ValueError:
+            verdict = "refused"
+        except Exception:
+            tally.crash(f"case {case}: {info.text[:60]!r} port {info.port!r}",
+                        traceback.format_exc())
+            continue
+        tally.count(verdict, time.perf_counter() - started, f"case {case}", limit)
+    return tally
+
+
 def _drive_guest(guest, seconds: float) -> list:
     """A guest's frames for a moment: its updates, and the moves it is given."""
     events = []
@@ -371,8 +429,9 @@ def run(args) -> int:
     import game.rules
     args.game = args.game or game.rules.names()[0]
     game.rules.get(args.game)           # an unknown name: KeyError naming the known ones
-    if min(args.cases, args.live_cases, args.game_cases) < 0:
-        raise SystemExit("--cases, --live-cases and --game-cases must be 0 or more")
+    if min(args.cases, args.live_cases, args.game_cases, args.txt_cases) < 0:
+        raise SystemExit("--cases, --live-cases, --game-cases and --txt-cases must be 0 "
+                         "or more")
     started = time.perf_counter()
     thread_errors: list[str] = []
     threading.excepthook = lambda hook: thread_errors.append(
@@ -384,12 +443,15 @@ def run(args) -> int:
         [mutate(rng.choice(frames), rng, frames) for _ in range(args.cases)]
     print(f"Net fuzz: {len(frames)} valid frames of every type, {args.cases:,} mutated; "
           f"{args.live_cases} sent to a host, {args.game_cases} connections to a hosted "
-          f"game and {args.game_cases} guests of a hostile host ({args.game}) over {LOOPBACK}; seed {args.seed}, limit {args.limit:g} s")
+          f"game and {args.game_cases} guests of a hostile host ({args.game}) over {LOOPBACK}, "
+          f"{args.txt_cases:,} services to LAN discovery; seed {args.seed}, "
+          f"limit {args.limit:g} s")
     tallies = [fuzz_decode(cases, rng, args.limit),
                fuzz_links(rng.sample(cases, min(args.live_cases, len(cases))), args.limit,
                           thread_errors),
                fuzz_game(args.game, args.game_cases, rng, args.limit, thread_errors),
-               fuzz_guest(args.game, args.game_cases, rng, args.limit, thread_errors)]
+               fuzz_guest(args.game, args.game_cases, rng, args.limit, thread_errors),
+               fuzz_discovery(args.txt_cases, rng, args.limit)]
     print(f"{'part':<7} {'cases':>7} {'accepted':>9} {'refused':>8} {'crashed':>8} "
           f"{'hangs':>6}")
     for tally in tallies:

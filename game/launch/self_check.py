@@ -3,7 +3,8 @@ by anyone who wants to know whether a build works on their machine.
 
 It opens the window on the menu (headless with SDL_VIDEODRIVER=dummy), checks that the
 gamepad support (SDL's game controllers) loaded, runs the games' own checks (Xoliba's:
-its solitaire levels load), checks that the user's config and data folders can be written, and
+its solitaire levels load), checks that LAN discovery's library (zeroconf) loaded and reads
+a made-up service (no network), checks that the user's config and data folders can be written, and
 plays a few moves of every game against the computer, whose moves come from the worker
 process (a frozen app must restart itself as that process). The games are played in a
 temporary folder, so the player's saves and statistics are never touched. One line per
@@ -33,7 +34,8 @@ def run() -> int:
     with tempfile.TemporaryDirectory(prefix="little-abstracts-check-") as home:
         os.environ[storage.HOME_OVERRIDE] = home      # the games below are not the player's
         try:
-            checks += game_checks() + [("menu and games", check_games)]
+            checks += game_checks() + [("LAN discovery", check_discovery),
+                                       ("menu and games", check_games)]
             failed = 0
             for name, check in checks:
                 try:
@@ -80,6 +82,28 @@ def _game_check(reference: str):
         except ValueError as error:
             raise CheckFailed(str(error)) from None
     return check
+
+
+def check_discovery() -> str:
+    """zeroconf loaded whole (its modules are compiled: a build may miss one), and a
+    service as a host announces it reads back; nothing is sent or listened to."""
+    from game.net import discovery
+    if discovery.Zeroconf is None:
+        raise CheckFailed(discovery.NOT_INSTALLED)
+    import zeroconf
+
+    import game.rules
+    name = game.rules.names()[0]
+    info = zeroconf.ServiceInfo(
+        discovery.SERVICE_TYPE, f"check.{discovery.SERVICE_TYPE}", port=4242,
+        properties={"v": discovery.VERSION, "game": name, "name": "Ada"},
+        parsed_addresses=["127.0.0.1"])
+    found = discovery.read_service(zeroconf.ServiceInfo(
+        info.type, info.name, port=info.port, properties=info.text,
+        addresses=info.addresses_by_version(zeroconf.IPVersion.All)))
+    if found != discovery.HostedGame("Ada", name, "127.0.0.1", 4242):
+        raise CheckFailed(f"a service read back as {found}")
+    return f"zeroconf {zeroconf.__version__} loaded"
 
 
 def check_games() -> str:

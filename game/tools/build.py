@@ -32,7 +32,10 @@ THEMES = ROOT / "game" / "ui" / "themes"      # the widgets' theme files, one pe
 NAME = "little-abstracts"
 LEFT_OUT = ("game.bench", "game.testing", "game.tools", "pytest", "hypothesis", "_pytest",
             "tkinter", "PyInstaller")
-COLLECTED = ("sprites", "sounds")     # and every package of game/ not left out
+# Collected whole, and every package of game/ not left out. Most of zeroconf's modules
+# are compiled (Cython), and PyInstaller does not see what a compiled module imports:
+# zeroconf 0.154 imports nothing it misses, a later one might.
+COLLECTED = ("sprites", "sounds", "zeroconf")
 UNUSED_FONTS = ("NotoSansJP-*", "NotoSansKR-*", "NotoSansSC-*")
 ICON_SIZE = 256
 
