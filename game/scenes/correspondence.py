@@ -118,6 +118,7 @@ class SendCodeScene(Scene):
         self.code = code
         self.back_to_game = back_to_game
         self.copied = ""
+        self.ring.focus = 1                 # on "Done"
 
     def enter(self) -> None:
         self.copy()
@@ -149,7 +150,6 @@ class SendCodeScene(Scene):
         self.button((sw // 2 - w - gap // 2, y, w, h), "Copy again", self.copy_again,
                     column=0)
         self.button((sw // 2 + gap // 2, y, w, h), "Done", self.done, column=1)
-        self.ring.focus = 1
 
     def copy_again(self) -> None:
         self.copy()

@@ -36,7 +36,7 @@ ROW_HEIGHT, ROW_GAP = 40, 6         # design pixels
 WHEEL_ROWS = 3
 ALL = "all"
 NAME_SHARE = 0.3                    # of a row, for the file's name of a faulty one
-CORRESPONDENCE = "Correspondence games"     # the place listing them (no folder)
+CORRESPONDENCE = "Correspondence"  # the place listing the correspondence games (no folder)
 
 
 def pending_rows() -> list:
