@@ -16,6 +16,7 @@ from game.core import storage
 from game.net import correspondence as cc
 from game.scenes.correspondence import CorrespondencePlayScene
 from game.services.settings import Settings
+from game.services.stats import load_stats
 from game.ui import clipboard
 from scene_driver import DEVICES, Mouse, find_item, labels, scene_name, step
 
@@ -27,11 +28,11 @@ WAIT = 0.1
 class Friend:
     """One player: an app, its home, its device."""
 
-    def __init__(self, make_app, home, monkeypatch, name, device=Mouse):
+    def __init__(self, make_app, home, monkeypatch, name, device=Mouse, fast=True):
         self.home = home
         self.monkeypatch = monkeypatch
         self.here()
-        self.app = make_app(Settings(player_name=name, **FAST), SIZE)
+        self.app = make_app(Settings(player_name=name, **(FAST if fast else {})), SIZE)
         self.device = device(self.app)
 
     def here(self) -> Friend:
@@ -66,8 +67,8 @@ class Friend:
 
 @pytest.fixture
 def friends(make_app, tmp_path, monkeypatch):
-    def make(devices=(Mouse, Mouse)):
-        return [Friend(make_app, tmp_path / name, monkeypatch, name, device)
+    def make(devices=(Mouse, Mouse), fast=True):
+        return [Friend(make_app, tmp_path / name, monkeypatch, name, device, fast)
                 for name, device in zip(("Ada", "Bo"), devices)]
     return make
 
@@ -188,6 +189,8 @@ def test_a_whole_game_by_codes_through_the_screens(friends, game_name):
         assert cc.pending_games() == []
         corr = cc.load(friend.play().corr.id)
         assert corr.finished and corr.state.move_list() == states[0].move_list()
+        # The game counts once, for the player at this screen.
+        assert sum(tally.played for tally in load_stats()[0].rows.values()) == 1
         friend.until(lambda app=friend.app: scene_name(app) == "ResultsScene",
                      "the results card")
         assert "Games" in labels(friend.scene) and "Take back" not in labels(friend.scene)
@@ -406,3 +409,27 @@ def test_moves_sent_cannot_be_taken_back(friends):
     assert len(play.state.history) == sent
     play.undo()
     assert len(play.state.history) == sent and "cannot be taken back" in play.session.notice
+
+
+def test_a_pasted_code_shows_the_friend_s_moves_played(friends):
+    """At the usual speeds: the game opened from a pasted code shows the position before
+    the friend's moves, then plays them, animated, one after the other."""
+    ada, bo = friends(fast=False)
+    start(ada, bo, "xtic")
+    rng = random.Random(6)
+    receive(bo, take_turn(ada, rng))        # Bo's game opens (on the deal, or Ada's move)
+    receive(ada, take_turn(bo, rng))
+    code = take_turn(ada, rng)
+    bo.here()
+    bo.app.home()
+    paste_from_games(bo, code)              # from the Games screen: the game opens
+    play = bo.play()
+    new = len(cc.decode(code)["m"]) - len(play.state.history)
+    assert new >= 1 and not play.code_seat.waiting
+    animated = False
+    for _ in range(200):
+        bo.frames()
+        animated |= play.view.animating
+        if play.code_seat.waiting and not play.view.animating:
+            break
+    assert animated and play.state.move_list() == cc.decode(code)["m"]

@@ -25,9 +25,11 @@ LEAST_CODE_SIZE = 13    # a long game's code is made smaller to fit, never below
 
 
 def open_games(app) -> None:
-    """Back to the Games screen, where the correspondence games are listed."""
+    """Back to the Games screen, on the correspondence games."""
     app.home()
-    app.open("games")
+    games = app.open("games")
+    if not games.correspondence:
+        games.set_place(len(games.places) - 1)
 
 
 def draw_lines(scene, surface, text: str, top: int, size: int, colour, width=None) -> int:
@@ -375,11 +377,6 @@ class CorrespondencePlayScene(PlayScene):
             self.app.sounds.play("illegal")
             return
         super().undo()
-        self._rebuild_if_actions_changed()
-
-    def redo(self) -> None:
-        super().redo()
-        self._rebuild_if_actions_changed()
 
     def restart(self) -> None:
         self.session.notice = "A correspondence game cannot be started again."
@@ -392,15 +389,13 @@ class CorrespondencePlayScene(PlayScene):
             undo.enabled = len(self.state.history) > self.corr.moves_in_codes
             undo.refresh()
 
-    def moved(self, move) -> None:
-        super().moved(move)
-        if self.code_seat.waiting:          # the friend's moves all shown: Send or Paste
-            self._rebuild_if_actions_changed()
-
     # --- what the screen says -------------------------------------------------------------
     def status_text(self) -> str:
         friend = self.corr.opponent or "your friend"
         if not self.state.is_over:
+            if self.code_due and len(self.state.history) == self.corr.moves_in_codes:
+                return f"{friend} moves first: Send move (Enter / A) makes the code " \
+                       f"that brings them the deal."
             if self.code_due:
                 return "Your turn is played: Send move (Enter / A) makes its code."
             if self.awaiting_code:
