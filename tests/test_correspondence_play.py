@@ -73,19 +73,21 @@ def friends(make_app, tmp_path, monkeypatch):
     return make
 
 
-def invite(ada: Friend, game_name: str, options=None) -> str:
-    """Ada invites from the game's setup screen; the invitation's code (the clipboard)."""
+def invite(ada: Friend, game_name: str, seat=0) -> str:
+    """Ada invites from the game's setup screen, at `seat`; the invitation's code (the
+    clipboard)."""
     ada.here()
     ada.app.open("setup", game.rules.get(game_name))
-    if options:
-        ada.scene.setup.options.update(options)
     ada.press("By correspondence")
     assert scene_name(ada.app) == "InviteScene"
+    if seat:
+        ada.device.change("Your seat", 1)
     ada.press("Make the invitation")
     assert scene_name(ada.app) == "SendCodeScene"
     code = ada.scene.code
     assert clipboard.paste() == (code, None)
     assert cc.decode(code)["n"] == 1 and cc.decode(code)["p"] == ["Ada"]
+    assert cc.decode(code)["s"] == seat
     ada.press("Done")
     assert scene_name(ada.app) == "GamesScene"
     return code
@@ -113,9 +115,9 @@ def answer(bo: Friend, code: str) -> str:
     return reply
 
 
-def start(ada: Friend, bo: Friend, game_name: str, options=None) -> None:
+def start(ada: Friend, bo: Friend, game_name: str) -> None:
     """Invitation, answer, and Ada's game open on the deal."""
-    reply = answer(bo, invite(ada, game_name, options))
+    reply = answer(bo, invite(ada, game_name))
     paste_from_games(ada, reply)
     assert scene_name(ada.app) == "CorrespondencePlayScene", ada.scene.problem
 
@@ -132,11 +134,12 @@ def take_turn(friend: Friend, rng, screens=True) -> str | None:
     if play.corr.finished:
         return None
     while not play.code_due:
-        if play.human_may_move:
+        if play.human_may_move:             # (no animation to wait for at these speeds)
             state = play.state
             play.play_move(state.next_chance() if state.is_chance
                            else rng.choice(state.legal_moves()))
-        friend.frames()
+        else:                               # a forced pass, shown for a moment
+            friend.frames()
     if not screens:
         return play.make_code()
     play.send_move()
@@ -228,6 +231,7 @@ def test_catalina_rolls_are_both_players_not_the_session_s(friends):
 
 
 def files_of(friend: Friend) -> dict:
+    storage.writer.wait()                   # the play screen's saves written
     folder = friend.home / "data" / "correspondence"
     return {path.name: path.read_bytes() for path in folder.glob("*.json")}
 
@@ -318,24 +322,24 @@ def test_every_button_by_each_device(friends, device):
     and Back with one device (the code typed or pasted; typing is the keyboard's)."""
     kind = DEVICES[device]
     ada, bo = friends((kind, kind))
-    invite(ada, "xtic")
+    invite(ada, "xtic", seat=1)             # Ada plays Second: Bo moves first
     answer(bo, clipboard.paste()[0])
     reply = clipboard.paste()[0]
-    # Ada pastes Bo's answer, typing it this time (the keys reach the text field).
+    # Ada types Bo's answer (the keys reach the text field; Enter there ends the typing),
+    # then presses "Read the typed code".
     ada.here()
     ada.press("Paste move")
     ada.press("Type a code")
     assert ada.scene.typing_entry() is not None
     ada.scene.code_field.entry.set_text(cc.grouped(reply).replace("\n", " "))
-    ada.app.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
-                                             unicode="\r", scancode=0))
+    ada.app.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+    assert ada.scene.typing_entry() is None and scene_name(ada.app) == "PasteCodeScene"
+    ada.press("Read the typed code")
     assert scene_name(ada.app) == "CorrespondencePlayScene", ada.scene.problem
     play = ada.play()
-    if not play.human_may_move:
-        assert play.code_due
-    else:
-        play.play_move(play.state.legal_moves()[0])
-        ada.until(lambda: play.code_due, "the turn played")
+    assert play.state.to_play == 0 and play.code_due      # the deal to send, no move
+    assert "brings them the deal" in play.status_text()
     send_by_device(ada)
     assert scene_name(ada.app) == "SendCodeScene"
     ada.press("Copy again")
@@ -360,14 +364,37 @@ def test_every_button_by_each_device(friends, device):
         assert games.ring.current is row
         bo.device.confirm()
     assert scene_name(bo.app) == "PasteCodeScene"       # no deal yet for Bo: the code
+    bo.press("Show my last code")                       # (Bo's answer, to send again)
+    assert scene_name(bo.app) == "SendCodeScene" and cc.decode(bo.scene.code)["n"] == 2
+    bo.press("Done")
+    assert scene_name(bo.app) == "PasteCodeScene"
+    bo.press("Paste from the clipboard")        # Bo's own code, copied again: refused
+    assert "code 2 was read or made here already" in bo.scene.problem
+    pygame.scrap.put_text(code)
     bo.press("Paste from the clipboard")
     assert scene_name(bo.app) == "CorrespondencePlayScene", bo.scene.problem
-    # Ada's Paste move, and Back, through the pause menu (the panel: the mouse).
+    # Ada's Paste move and Back, Show code and Done, through the pause menu (the panel:
+    # the mouse).
     ada.here()
-    paste_by_device(ada)
+    by_device(ada, "Paste move")
     assert scene_name(ada.app) == "PasteCodeScene"
     ada.press("Back")
     assert ada.app.scene is play
+    by_device(ada, "Show code")
+    assert scene_name(ada.app) == "SendCodeScene" and ada.scene.code == code
+    ada.press("Done")
+    assert ada.app.scene is play
+    # Bo's game, left and opened again from the list: Show my last code is not offered
+    # once the game is dealt; Bo plays and sends by device too.
+    bo.here()
+    play_b = bo.play()
+    bo.until(lambda: play_b.code_seat.waiting and not play_b.view.animating, "shown")
+    assert play_b.human_may_move
+    play_b.play_move(play_b.state.legal_moves()[0])
+    bo.until(lambda: play_b.code_due, "the turn played")
+    send_by_device(bo)
+    assert scene_name(bo.app) == "SendCodeScene"
+    bo.press("Done")
 
 
 def send_by_device(friend: Friend) -> None:
@@ -380,16 +407,17 @@ def send_by_device(friend: Friend) -> None:
         device.confirm()
 
 
-def paste_by_device(friend: Friend) -> None:
-    """Paste move: a click on the panel, or through the pause menu by keys or pad."""
+def by_device(friend: Friend, label: str) -> None:
+    """A button of the game's panel: a click on it, or through the pause menu by keys or
+    pad."""
     device = friend.device
     if isinstance(device, Mouse):
-        device.press(find_item(friend.scene, "Paste move"))
+        device.press(find_item(friend.scene, label))
         return
     device.pause()
     assert scene_name(friend.app) == "PauseScene"
     assert "Restart" not in labels(friend.scene)
-    device.activate("Paste move")
+    device.activate(label)
 
 
 def test_moves_sent_cannot_be_taken_back(friends):
@@ -433,3 +461,22 @@ def test_a_pasted_code_shows_the_friend_s_moves_played(friends):
         if play.code_seat.waiting and not play.view.animating:
             break
     assert animated and play.state.move_list() == cc.decode(code)["m"]
+
+
+@pytest.mark.parametrize("device", sorted(DEVICES))
+def test_the_name_friends_see_is_set_in_settings(make_app, device):
+    app = make_app(Settings(**FAST), SIZE)
+    app.open("settings")
+    driver = DEVICES[device](app)
+    driver.activate("Your name")
+    entry = app.scene.typing_entry()
+    assert entry is not None
+    entry.set_text("Zoë")
+    app.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    assert app.settings.player_name == "Zoë" and app.settings.name_for_friends == "Zoë"
+    driver.activate("Your name")
+    app.scene.typing_entry().set_text("   ")
+    app.process_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0,
+                                         unicode="\r", scancode=0))
+    assert app.settings.player_name == "Zoë" and "not changed" in app.scene.problem

@@ -468,11 +468,13 @@ class Correspondence:
                 "their_share": _text(self.their_share), "last_code": self.last_code}
 
     def save(self) -> None:
+        storage.writer.wait(self.path)      # a save the play screen queued goes first
         storage.atomic_write_json(self.path, self.to_dict())
 
     def _update(self, **changes) -> None:
         """Save the game with `changes`, then take them: if the file cannot be written,
         the game stays as it was (OSError)."""
+        storage.writer.wait(self.path)      # a save the play screen queued goes first
         data = {**self.to_dict(), **{key: _text(value) if isinstance(value, bytes) else value
                                      for key, value in changes.items() if key != "state"}}
         if "state" in changes:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core import storage
 from game.net import correspondence as cc
 from game.services.saves import Seat
 from game.services.session import SeatDriver, SeatFailed, SessionConfig
@@ -63,16 +64,16 @@ class CodeSeat(SeatDriver):
 
 
 class CodeKeeper:
-    """Keeps the session's game in the correspondence file after each move of mine.
-    While the friend's moves are still being shown, the file already holds them all
-    (read_code saved it): nothing is written until the screen has caught up, and then
-    the session's state becomes the one the Correspondence keeps."""
+    """Keeps the session's game in the correspondence file after each move of mine, by
+    the background writer (a frame never waits for the disk; the Correspondence's own
+    writes wait for it first). While the friend's moves are still being shown, the file
+    already holds them all (read_code saved it): nothing is written until the screen has
+    caught up, and then the session's state becomes the one the Correspondence keeps."""
     failure = "The game could not be saved"
 
     def __init__(self, corr: cc.Correspondence, seat: CodeSeat):
         self.corr = corr
         self.seat = seat
-        self.error: str | None = None
 
     def save(self, session) -> None:
         corr = self.corr
@@ -81,12 +82,7 @@ class CodeKeeper:
                     or session.state.move_list() != corr.state.move_list():
                 return
             corr.state = session.state          # caught up: one state from now on
-        try:
-            corr.save()
-            self.error = None
-        except OSError as exc:
-            self.error = str(exc)
-            session.notice = f"{self.failure}: {exc}"
+        storage.writer.write(corr.path, storage.json_bytes(corr.to_dict()))
 
     def path(self):
         return self.corr.path
