@@ -34,12 +34,12 @@ def open_games(app) -> None:
 
 def draw_lines(scene, surface, text: str, top: int, size: int, colour, width=None) -> int:
     """`text` wrapped and centred from `top`; the y under it."""
-    s = scene.app.scale
+    s, ts = scene.app.scale, scene.app.text_scale
     sw = scene.app.size[0]
     width = width or sw - round(120 * s)
-    for line in wrap_text(text, round(size * s), width):
-        draw_text(surface, line, (sw // 2, top), round(size * s), colour, anchor="midtop")
-        top += round(size * 1.35 * s)
+    for line in wrap_text(text, round(size * ts), width):
+        draw_text(surface, line, (sw // 2, top), round(size * ts), colour, anchor="midtop")
+        top += round(size * 1.35 * ts)
     return top
 
 
@@ -118,6 +118,8 @@ class SendCodeScene(Scene):
         super().__init__(app)
         self.corr = corr
         self.code = code
+        self.number = cc.decode(code)["n"]
+        self.lines = cc.grouped(code).splitlines()
         self.back_to_game = back_to_game
         self.copied = ""
         self.ring.focus = 1                 # on "Done"
@@ -133,7 +135,7 @@ class SendCodeScene(Scene):
             f"The code is on the clipboard: paste it into a message to {friend}."
 
     def heading(self) -> tuple[str, str]:
-        number = cc.decode(self.code)["n"]
+        number = self.number
         friend = self.corr.opponent or "your friend"
         if number == 1:
             return "Send the invitation", f"{self.corr.spec.title} with a friend"
@@ -173,7 +175,7 @@ class SendCodeScene(Scene):
         s = self.app.scale
         sw, sh = self.app.size
         y = draw_lines(self, surface, self.copied, round(150 * s), 18, palette.text)
-        lines = cc.grouped(self.code).splitlines()
+        lines = self.lines
         bottom = self.ring.items[0].element.rect.y - round(16 * s) if self.ring.items \
             else sh
         room = bottom - y - round(16 * s)

@@ -105,7 +105,8 @@ def _solve(app, scene, most_frames: int = 3000) -> None:
 
 def _correspondence(game_name: str, moves: int):
     """A correspondence game with "Bo" (kept in a folder beside this one), at my turn
-    once it is `moves` moves in: my side of it, as kept here."""
+    once it is `moves` moves in: my side of it, as kept here (None if it ended
+    before)."""
     from game.core import storage
     from game.net import correspondence as cc
     homes = [os.environ[storage.HOME_OVERRIDE]]
@@ -126,6 +127,8 @@ def _correspondence(game_name: str, moves: int):
         at(reader)
         corr = cc.load(corr.id)
         corr.read_code(code)
+        if corr.state.is_over:
+            return None
         if reader == 0 and len(corr.state.history) >= moves:
             return corr
         while corr.may_move:
@@ -135,6 +138,21 @@ def _correspondence(game_name: str, moves: int):
                 corr.play(rng.choice(corr.state.legal_moves()))
         code = corr.make_code()
         reader = 1 - reader
+
+
+def _correspondence_in(moves: int, chance: bool = False, my_move: bool = False):
+    """The first game (of those with chance steps, if `chance`) whose correspondence
+    game reaches `moves` moves at my turn (and, if `my_move`, goes on after my move,
+    played): my side of it."""
+    from game.net.correspondence import uses_chance
+    for name in GAMES:
+        if not chance or uses_chance(game.rules.get(name)):
+            corr = _correspondence(name, moves)
+            if corr is not None and my_move:
+                _my_move(corr)
+            if corr is not None and not corr.state.is_over:
+                return corr
+    raise RuntimeError(f"no correspondence game reached {moves} moves")
 
 
 def _my_move(corr):
@@ -204,23 +222,21 @@ def open_screen(app, name: str) -> None:
         _replay(app, spec, 5)
         app.scene.play_from_here()
     elif kind == "invite":
-        spec = game.rules.get("che")
+        spec = game.rules.get(GAMES[-1])
         app.open("mail_invite", spec, {option.name: option.default for option in spec.options})
     elif kind == "send":
-        corr = _correspondence("catalina", 10)
-        _my_move(corr)
+        corr = _correspondence_in(10, chance=True, my_move=True)
         app.open("mail_send", corr, corr.make_code(), None)
     elif kind == "paste":
         app.open("mail_paste")
-        app.scene.read("LA1-XT-MFRGG-ZDFMZ-TGQ4D")
+        app.scene.read("LA1-AA-MFRGG-ZDFMZ-TGQ4D")
     elif kind == "correspondence":
-        corr = _correspondence("che", 12)
-        _my_move(corr)
+        corr = _correspondence_in(12, my_move=True)
         corr.make_code()
         app.open("mail_play", corr)
     elif kind == "pending":
-        _correspondence("catalina", 6)
-        _my_move(_correspondence("xtic", 2))
+        _correspondence_in(6, chance=True)
+        _correspondence_in(2, my_move=True)
         app.open("games")
     elif kind != "menu":
         raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")
