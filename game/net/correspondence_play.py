@@ -20,8 +20,8 @@ from game.services.session import SeatDriver, SeatFailed, SessionConfig
 
 class CodeSeat(SeatDriver):
     """The friend's seat: its moves arrive in codes. `deliver` queues a code's moves
-    (their notation); `poll` gives them one by one, rolls and forced passes too (the code's rolls were
-    checked against both players' secrets when it was read)."""
+    (their notation); `poll` gives them one by one, rolls and forced passes too (the
+    code's rolls were checked against both players' secrets when it was read)."""
     brings_every_move = True
 
     def __init__(self):
