@@ -111,6 +111,10 @@ def screens(app):
         app.scene.go_to(3)
         app.scene.play_from_here()
     yield "play from here", branch
+    # By correspondence: the screens the screenshots tool opens.
+    from game.tools.screens import open_screen
+    for name in ("invite", "send", "paste", "correspondence", "pending"):
+        yield f"correspondence: {name}", lambda name=name: open_screen(app, name)
 
 
 @pytest.mark.parametrize("size", SIZES)

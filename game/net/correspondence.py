@@ -278,12 +278,17 @@ class Correspondence:
     def roll(self):
         """Play the roll due now, drawn from my committed secret and the other's share
         for this code; returns it."""
-        if not (self.may_move and self.state.is_chance):
-            raise ValueError("no roll of yours is due")
-        move = self._fair_roll(self.state, self.number + 1)
+        move = self.due_roll()
         self.state.play(move)
         self.save()
         return move
+
+    def due_roll(self):
+        """The roll due now in my turn, not played (`roll` plays it): ValueError if none
+        is."""
+        if not (self.may_move and self.state.is_chance):
+            raise ValueError("no roll of yours is due")
+        return self._fair_roll(self.state, self.number + 1)
 
     def _secrets_for(self, number: int, sender_secret: bytes, receiver_share: bytes):
         """Both secrets of code `number`, the inviter's first."""
@@ -463,11 +468,13 @@ class Correspondence:
                 "their_share": _text(self.their_share), "last_code": self.last_code}
 
     def save(self) -> None:
+        storage.writer.wait(self.path)      # a save the play screen queued goes first
         storage.atomic_write_json(self.path, self.to_dict())
 
     def _update(self, **changes) -> None:
         """Save the game with `changes`, then take them: if the file cannot be written,
         the game stays as it was (OSError)."""
+        storage.writer.wait(self.path)      # a save the play screen queued goes first
         data = {**self.to_dict(), **{key: _text(value) if isinstance(value, bytes) else value
                                      for key, value in changes.items() if key != "state"}}
         if "state" in changes:
@@ -570,6 +577,7 @@ class PendingGame:
     my_turn: bool
     moves: int
     problem: str | None = None
+    game: str = ""              # the game's name ("" for a fault)
 
 
 def pending_games() -> list[PendingGame]:
@@ -584,5 +592,6 @@ def pending_games() -> list[PendingGame]:
             found.append(PendingGame(path.stem, "", None, False, 0, problem))
         elif corr is not None and not corr.finished:
             found.append(PendingGame(corr.id, corr.spec.title, corr.opponent, corr.my_turn,
-                                     len(corr.state.history) if corr.state else 0))
+                                     len(corr.state.history) if corr.state else 0,
+                                     game=corr.game))
     return found

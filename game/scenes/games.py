@@ -1,10 +1,12 @@
 """Games: the finished games kept as records, and the records in the player's folders.
 
 On the left: which game to show (all, or one), which folder (the kept games first, then
-Documents, Desktop, Downloads, Home), "Paste a record" (from the clipboard), "Open" (a
-file's path typed, Enter opens it) and Back. On
-the right: the records of that folder, newest first, a row each (game, result, players,
-length, date); a row opens the record in the replay viewer. Each record is checked whole
+Documents, Desktop, Downloads, Home, and the correspondence games going on), "Paste a
+record" (from the clipboard), "Open" (a file's path typed, Enter opens it), "Paste move"
+(a correspondence code) and Back. On the right: the records of that folder, newest first,
+a row each (game, result, players, length, date); a row opens the record in the replay
+viewer. In "Correspondence games" a row is a game going on, with whose turn it is; it
+opens the game. Each record is checked whole
 (read and replayed) by record_files' checker, in a process of its own, the rows shown
 first; a row says "checking…" until its record is. A file that is no record stays in
 the list, its row giving its name and its fault, and opening one says which line is
@@ -15,12 +17,14 @@ controls (on a selector they change it), the wheel scrolls, Enter/A or a click o
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pygame
 
 import game.rules
 from game.ui import input as inp
+from game.net import correspondence as cc
 from game.records import record_files
 from game.scenes.base import Scene
 from game.ui import clipboard
@@ -32,6 +36,27 @@ ROW_HEIGHT, ROW_GAP = 40, 6         # design pixels
 WHEEL_ROWS = 3
 ALL = "all"
 NAME_SHARE = 0.3                    # of a row, for the file's name of a faulty one
+CORRESPONDENCE = "Correspondence"  # the place listing the correspondence games (no folder)
+
+
+def pending_rows() -> list:
+    """The correspondence games going on as rows of the list (a faulty file's fault)."""
+    rows = []
+    for pending in cc.pending_games():
+        path = cc.folder() / f"{pending.id}.json"
+        if pending.problem:
+            rows.append(record_files.Listed(path, None, path.name, "", "", "", 0,
+                                            pending.problem))
+            continue
+        friend = pending.opponent or "your friend"
+        try:
+            date = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        except OSError:
+            date = ""
+        turn = "Your turn" if pending.my_turn else f"{friend}'s turn"
+        rows.append(record_files.Listed(path, pending.game, pending.title, f"with {friend}", turn,
+                                        date, pending.moves))
+    return rows
 
 
 class GamesScene(Scene):
@@ -39,8 +64,10 @@ class GamesScene(Scene):
 
     def __init__(self, app):
         super().__init__(app)
-        self.places = record_files.export_folders()
-        self.place = 0
+        self.places = record_files.export_folders() + [(CORRESPONDENCE, None)]
+        # Opened on the correspondence games when one waits for the player's move.
+        self.place = len(self.places) - 1 \
+            if any(pending.my_turn for pending in cc.pending_games()) else 0
         self.shown_game = ALL
         self.offset = 0                 # the first row shown
         self.visible = 1                # rows that fit
@@ -58,13 +85,21 @@ class GamesScene(Scene):
 
     def reload(self, offset: int = 0) -> None:
         """The folder's files listed again (the new ones checked), from row `offset`."""
-        self.files = record_files.record_files(self.places[self.place][1])
+        if self.correspondence:
+            self.files, self.listed = [], pending_rows()
+        else:
+            self.files = record_files.record_files(self.places[self.place][1])
+            self.listed = [record_files.cached(file) or record_files.unchecked(file)
+                           for file in self.files]
         self.checks_seen = record_files.checker.done
-        self.listed = [record_files.cached(file) or record_files.unchecked(file)
-                       for file in self.files]
         self._choose_records()
         self.offset = min(offset, max(0, len(self.records) - 1))
         self._check()
+
+    @property
+    def correspondence(self) -> bool:
+        """The correspondence games are listed (not a folder's records)."""
+        return self.places[self.place][0] == CORRESPONDENCE
 
     def _take_checked(self) -> bool:
         """The summaries of the files checked since, in place of "checking…"; whether
@@ -81,6 +116,9 @@ class GamesScene(Scene):
 
     def empty_message(self) -> str:
         """What the list says when it shows no record."""
+        if self.correspondence and not self.listed:
+            return ("No correspondence games going on. Start one from a game's setup (By "
+                    "correspondence), or paste a friend's invitation (Paste move).")
         hidden = len(self.listed)       # all of them of other games, or faulty
         if hidden:
             title = game.rules.get(self.shown_game).title
@@ -150,6 +188,7 @@ class GamesScene(Scene):
         self.path_field = self.text_field((x, top + 3 * (bh + gap), left_w, bh), "Open",
                                           self.typed_path, limit=1000,
                                           prompt="a file's path, then Enter")
+        self.button((x, top + 4 * (bh + gap), left_w, bh), "Paste move", self.paste_move)
         self.button((x, sh - margin - bh, left_w, bh), "Back", self.on_back)
         # The list: as many rows as fit above the problem lines.
         self.list_rect = pygame.Rect(x + left_w + round(24 * s), top,
@@ -288,7 +327,33 @@ class GamesScene(Scene):
         self.rebuild()
 
     def open(self, index: int) -> None:
+        if self.correspondence:
+            self.open_correspondence(self.records[index])
+            return
         self._open_with(lambda: record_files.open_record(self.records[index].path)[2])
+
+    def open_correspondence(self, entry) -> None:
+        """Go on with a correspondence game: its board, or (no deal yet) its codes."""
+        corr = cc.load(entry.path.stem) if entry.problem is None else None
+        if corr is None:
+            self._refuse(entry.problem or "That game cannot be read any more.")
+            self.reload(self.offset)
+            return
+        self.problem = ""
+        if corr.state is None and corr.my_turn:     # an answer not sent: made again
+            try:
+                self.app.open("mail_send", corr, corr.make_code(), None)
+            except (ValueError, OSError) as exc:
+                self._refuse(f"No code: {exc}")
+        elif corr.state is None:                    # the friend's code is awaited
+            self.app.open("mail_paste", corr)
+        else:
+            self.app.open("mail_play", corr)
+
+    def paste_move(self) -> None:
+        """A correspondence code: an invitation, or a friend's move."""
+        self.problem = ""
+        self.app.open("mail_paste")
 
     def typed(self, entry, key) -> None:
         if entry is not self.path_field.entry:
@@ -361,7 +426,10 @@ class GamesScene(Scene):
         place, folder = self.places[self.place]
         count = len(self.records)
         where = "kept when they end" if place == "Kept games" else str(folder)
-        heading = (f"{count} record{'s' if count != 1 else ''} · {where}"
+        kind = "record"
+        if self.correspondence:
+            kind, where = "game", "by correspondence, going on"
+        heading = (f"{count} {kind}{'s' if count != 1 else ''} · {where}"
                    + (f" · {self.offset + 1}–{min(count, self.offset + self.visible)} shown"
                       if count > self.visible else ""))
         draw_text(surface, fit_text(heading, round(17 * ts), self.list_rect.w),

@@ -24,6 +24,10 @@ SCENES = {
     "export": "game.scenes.record_dialogs:ExportScene",
     "puzzles": "game.scenes.puzzles:PuzzlesScene",
     "puzzle_play": "game.scenes.puzzle_play:PuzzlePlayScene",
+    "mail_invite": "game.scenes.correspondence:InviteScene",
+    "mail_send": "game.scenes.correspondence:SendCodeScene",
+    "mail_paste": "game.scenes.correspondence:PasteCodeScene",
+    "mail_play": "game.scenes.correspondence:CorrespondencePlayScene",
 }
 
 

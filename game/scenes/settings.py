@@ -1,9 +1,11 @@
 """Settings: the effects' and the music's volume (on sliders), fullscreen, palette,
 animation and computer speed, board coordinates, how many finished games are kept as
-records. Saved at once."""
+records, the name a friend sees in correspondence games. Saved at once (the name when
+its typing ends)."""
 from __future__ import annotations
 
 from game.services import settings as settings_module
+from game.services.saves import MAX_PLAYER_NAME, check_player_name
 from game.records.kept_games import GAMES_KEPT
 from game.scenes.base import Scene
 from game.ui.text import draw_text
@@ -12,10 +14,15 @@ VOLUMES = tuple(round(v / 10, 1) for v in range(11))
 
 
 class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.name_field = None
+        self.problem = ""
+
     def build(self, size) -> None:
         st = self.app.settings
         s = self.app.scale
-        rects = iter(self.column_rects(9, width=600, height=46, gap=10, top=round(140 * s)))
+        rects = iter(self.column_rects(10, width=600, height=40, gap=8, top=round(140 * s)))
         volume = min(VOLUMES, key=lambda v: abs(v - st.effects_volume))
         self.slider(next(rects), "Volume", VOLUMES, volume, self.set_volume,
                     lambda v: f"{round(v * 100)}%")
@@ -37,7 +44,22 @@ class SettingsScene(Scene):
         self.selector(next(rects), "Finished games kept", GAMES_KEPT, st.games_kept,
                       lambda v: self.set_value("games_kept", v),
                       lambda v: "none" if v == 0 else f"the last {v}")
+        self.name_field = self.text_field(next(rects), "Your name", st.name_for_friends,
+                                          limit=MAX_PLAYER_NAME,
+                                          prompt="the name friends see in codes")
         self.button(next(rects), "Back", self.app.pop)
+
+    def typed(self, entry, key) -> None:
+        """The name typed: saved if it is one (a friend sees it in the codes)."""
+        try:
+            name = check_player_name(entry.get_text())
+        except ValueError as exc:
+            self.problem = f"Your name is not changed: {exc}."
+            self.app.sounds.play("illegal")
+            return
+        self.problem = ""
+        if name != self.app.settings.player_name:
+            self.set_value("player_name", name)
 
     def set_value(self, name, value) -> None:
         setattr(self.app.settings, name, value)
@@ -70,6 +92,9 @@ class SettingsScene(Scene):
         from game.services.settings import settings_path
         draw_text(surface, f"Saved in {settings_path()}", (sw // 2, sh - round(30 * s)),
                   round(14 * s), self.app.palette.text_dim, anchor="center")
+        if self.problem:
+            draw_text(surface, self.problem, (sw // 2, sh - round(82 * s)), round(15 * s),
+                      self.app.palette.highlight_bad, anchor="center")
         if not self.app.sounds.available:
             reason = self.app.sounds.error or "sound off: no audio device"
             draw_text(surface, reason[:1].upper() + reason[1:], (sw // 2, sh - round(56 * s)),

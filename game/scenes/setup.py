@@ -65,7 +65,11 @@ class SetupScene(Scene):
                           self.setup.options[option.name],
                           on_change=lambda value, name=option.name: self.set_option(name, value),
                           format_value=option.label_of)
-        self.button(next(rects), "Start", self.start)
+        row = next(rects)           # Start, or the game by correspondence
+        half = (row.w - round(12 * s)) // 2
+        self.button((row.x, row.y, half, row.h), "Start", self.start, column=0)
+        self.button((row.right - half, row.y, half, row.h), "By correspondence",
+                    self.by_correspondence, column=1)
         row = next(rects)           # the rules and the tutorial side by side
         half = (row.w - round(12 * s)) // 2
         self.button((row.x, row.y, half, row.h), "Rules", self.rules, column=0)
@@ -106,6 +110,11 @@ class SetupScene(Scene):
             self.app.sounds.play("illegal")
             return
         self.app.open("play", state, seats, match)
+
+    def by_correspondence(self) -> None:
+        """Invite a friend to this game with these options, by codes sent."""
+        self.app.last_setups[self.spec.name] = self.setup
+        self.app.open("mail_invite", self.spec, self.setup.options)
 
     def tutorial(self) -> None:
         self.app.open("tutorial", self.spec)

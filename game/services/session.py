@@ -56,6 +56,9 @@ class SessionConfig:
     pace: float | None = None           # seconds before each computer or scripted move,
     #                                       whatever the settings (demos)
     tutorial: tuple = ()                # the tutorial's lines, one per move of seat 0
+    roll: Callable | None = None        # a chance step's outcome for a state, when it is
+    #                                       not the state's own draw (correspondence: from
+    #                                       both players' secrets, game/net/fair.py)
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,8 @@ class SeatDriver:
     pause: `start` once, then `poll` every frame until it gives a move. A new kind of seat
     (a remote player) is a new driver."""
     by_hand = False
+    brings_every_move = False   # its rolls and forced passes too come with its moves
+    #                             (a remote player's): the session plays none for it
 
     @property
     def busy(self) -> bool:
@@ -584,9 +589,11 @@ class Session:
             return self._poll_hint(dt)
         if self.script is not None:
             return self._replay(dt, animating, on_top)
-        if self.state.is_chance:
+        brought = self.state.to_play is not None \
+            and self.drivers[self.state.to_play].brings_every_move
+        if self.state.is_chance and not brought:
             return self._drive_roll(dt, animating, on_top)
-        if self.must_pass:
+        if self.must_pass and not brought:
             # Passes are forced: shown for a moment, then played for whoever is to move.
             if not animating and on_top:
                 self.pass_wait += dt
@@ -626,8 +633,13 @@ class Session:
             return []
         self.computer_wait += dt
         if self.computer_wait >= self.computer_delay():
-            return self.play(self.state.next_chance())      # the roll it would draw
+            return self.play(self.next_roll())
         return []
+
+    def next_roll(self):
+        """The roll due now: the config's, else the one the state's dice would draw."""
+        roll = self.config.roll
+        return roll(self.state) if roll is not None else self.state.next_chance()
 
     def _drive_seat(self, driver: SeatDriver, dt: float, animating: bool) -> list:
         """Ask the seat's driver for its move after its pause, then wait for it."""

@@ -14,10 +14,12 @@ setting takes its default. Keys this version does not know are ignored (a file w
 "version" is an early version 1 file)."""
 from __future__ import annotations
 
+import getpass
 from dataclasses import asdict, dataclass, fields
 
 from game.core import storage
 from game.records.kept_games import DEFAULT_KEPT, GAMES_KEPT
+from game.services.saves import check_player_name
 
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
 ANIMATION_FACTORS = {"slow": 0.6, "normal": 1.0, "fast": 2.0, "off": 0.0}
@@ -39,6 +41,8 @@ class Settings:
     computer_speed: str = "normal"    # pause between moves when computers play
     show_coordinates: bool = True
     games_kept: int = DEFAULT_KEPT    # finished games kept as records (0: none)
+    player_name: str = ""             # the name a correspondence code gives the friend
+    #                                   ("": the login's name, see name_for_friends)
 
     @property
     def volume(self) -> float:
@@ -48,6 +52,17 @@ class Settings:
     @volume.setter
     def volume(self, value: float) -> None:
         self.effects_volume = value
+
+    @property
+    def name_for_friends(self) -> str:
+        """The player's name as a friend sees it: the one set, else the login's, else
+        "Player"."""
+        for name in (self.player_name, _login_name()):
+            try:
+                return check_player_name(name)
+            except ValueError:
+                pass
+        return "Player"
 
     @property
     def animation_factor(self) -> float:
@@ -68,6 +83,21 @@ def _is_volume(value) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
 
 
+def _is_name(value) -> bool:
+    try:
+        return check_player_name(value) == value
+    except ValueError:
+        return False
+
+
+def _login_name() -> str:
+    """The login's name, capitalised ("" where there is none)."""
+    try:
+        return getpass.getuser().capitalize()
+    except Exception:           # no user name in the environment (getpass raises anything)
+        return ""
+
+
 def _validate(data) -> Settings:
     storage.check_version(data, SETTINGS_VERSION, missing=1)
     settings = Settings()
@@ -84,6 +114,8 @@ def _validate(data) -> Settings:
         value = data[field.name]
         if field.name in VOLUME_FIELDS:
             ok = _is_volume(value)
+        elif field.name == "player_name":
+            ok = value == "" or _is_name(value)
         elif field.type in (bool, "bool"):
             ok = isinstance(value, bool)
         else:

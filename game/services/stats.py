@@ -69,7 +69,7 @@ class Stats:
 
     # --- recording ------------------------------------------------------------------------
     def record_game(self, game_name: str, seats: list, outcome) -> None:
-        """Count a finished game for every human seat.
+        """Count a finished game for every human seat at this screen.
 
         `game_name` is the spec's name ("xtic"), `seats` the saves.Seat of each seat, seat
         0 first, `outcome` the engine Outcome (`outcome.winner`: a seat, or None for a
@@ -83,7 +83,7 @@ class Stats:
                 self.solitaire_solved += 1 if winner == 0 else 0
             return
         for index, seat in enumerate(seats):
-            if seat.is_computer:
+            if seat.is_computer or seat.is_remote:      # a friend counts on their own side
                 continue
             seat_name = spec.seats[index] if index < len(spec.seats) else f"Seat {index + 1}"
             opponents = OPPONENT_JOIN.join(opponent_label(other)

@@ -25,7 +25,10 @@ SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo"
            "games", *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
-                                           "rules", "tutorial") for name in GAMES))
+                                           "rules", "tutorial") for name in GAMES),
+           # By correspondence: the invitation, a code to send, a code refused, a game
+           # waiting for the friend's code, the games going on in the Games screen.
+           "invite", "send", "paste", "correspondence", "pending")
 
 
 def _played(spec, moves: int | None):
@@ -100,6 +103,67 @@ def _solve(app, scene, most_frames: int = 3000) -> None:
     raise RuntimeError(f"{scene.puzzle.id} was not solved")
 
 
+def _correspondence(game_name: str, moves: int):
+    """A correspondence game with "Bo" (kept in a folder beside this one), at my turn
+    once it is `moves` moves in: my side of it, as kept here (None if it ended
+    before)."""
+    from game.core import storage
+    from game.net import correspondence as cc
+    homes = [os.environ[storage.HOME_OVERRIDE]]
+    homes.append(homes[0] + "-friend")
+    shutil.rmtree(homes[1], ignore_errors=True)
+    rng = random.Random(4)
+
+    def at(side: int):
+        os.environ[storage.HOME_OVERRIDE] = homes[side]
+
+    at(0)
+    corr = cc.invite(game_name, None, "Ada", 0)
+    code = corr.make_code()
+    at(1)
+    code = cc.accept(code, "Bo").make_code()
+    reader = 0
+    while True:
+        at(reader)
+        corr = cc.load(corr.id)
+        corr.read_code(code)
+        if corr.state.is_over:
+            return None
+        if reader == 0 and len(corr.state.history) >= moves:
+            return corr
+        while corr.may_move:
+            if corr.state.is_chance:
+                corr.roll()
+            else:
+                corr.play(rng.choice(corr.state.legal_moves()))
+        code = corr.make_code()
+        reader = 1 - reader
+
+
+def _correspondence_in(moves: int, chance: bool = False, my_move: bool = False):
+    """The first game (of those with chance steps, if `chance`) whose correspondence
+    game reaches `moves` moves at my turn (and, if `my_move`, goes on after my move,
+    played): my side of it."""
+    from game.net.correspondence import uses_chance
+    for name in GAMES:
+        if not chance or uses_chance(game.rules.get(name)):
+            corr = _correspondence(name, moves)
+            if corr is not None and my_move:
+                _my_move(corr)
+            if corr is not None and not corr.state.is_over:
+                return corr
+    raise RuntimeError(f"no correspondence game reached {moves} moves")
+
+
+def _my_move(corr):
+    """My turn played (the first move listed) in the game kept here."""
+    while corr.may_move:
+        if corr.state.is_chance:
+            corr.roll()
+        else:
+            corr.play(corr.state.legal_moves()[0])
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -157,6 +221,23 @@ def open_screen(app, name: str) -> None:
     elif kind == "branch":
         _replay(app, spec, 5)
         app.scene.play_from_here()
+    elif kind == "invite":
+        spec = game.rules.get(GAMES[-1])
+        app.open("mail_invite", spec, {option.name: option.default for option in spec.options})
+    elif kind == "send":
+        corr = _correspondence_in(10, chance=True, my_move=True)
+        app.open("mail_send", corr, corr.make_code(), None)
+    elif kind == "paste":
+        app.open("mail_paste")
+        app.scene.read("LA1-AA-MFRGG-ZDFMZ-TGQ4D")
+    elif kind == "correspondence":
+        corr = _correspondence_in(12, my_move=True)
+        corr.make_code()
+        app.open("mail_play", corr)
+    elif kind == "pending":
+        _correspondence_in(6, chance=True)
+        _correspondence_in(2, my_move=True)
+        app.open("games")
     elif kind != "menu":
         raise SystemExit(f"unknown screen {name!r}: one of {', '.join(SCREENS)}")
 
