@@ -92,7 +92,9 @@ def test_a_whole_game_by_correspondence_ends_alike_on_both_sides(tmp_path, monke
     assert first.state.move_list() == second.state.move_list()
     assert first.state.outcome == second.state.outcome
     assert first.state.seed == second.state.seed
-    assert max(lengths) < 1000, lengths
+    # The rolls' secrets are random, so a game's length is too: the longest Catalina
+    # games (up to 81 claims, a roll before each) have reached 1,027 characters.
+    assert max(lengths) < 1400, lengths
     assert cc.pending_games() == []
     table.at(1)
     with pytest.raises(ValueError, match="this game is over: no code follows"):
