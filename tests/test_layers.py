@@ -119,12 +119,13 @@ def test_the_layers_under_the_ui_import_no_pygame():
 def test_scenes_open_each_other_through_the_app():
     for module, targets in imports.graph().items():
         if layer_name(module) == "game.scenes":
-            # Screens open each other by name through the app; the demo screen and a
-            # puzzle's extend the play screen.
+            # Screens open each other by name through the app; the demo screen, a
+            # puzzle's and a live game's extend the play screen.
             others = {t for t in targets if t.startswith("game.scenes")} - SCENE_HELPERS
             assert others <= {"game.scenes.play"}, (module, others)
             if others:
-                assert module in ("game.scenes.attract", "game.scenes.puzzle_play"), module
+                assert module in ("game.scenes.attract", "game.scenes.puzzle_play",
+                                  "game.scenes.live_play"), module
 
 
 def fixtures_defined(tree) -> set[str]:

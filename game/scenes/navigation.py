@@ -24,6 +24,10 @@ SCENES = {
     "export": "game.scenes.record_dialogs:ExportScene",
     "puzzles": "game.scenes.puzzles:PuzzlesScene",
     "puzzle_play": "game.scenes.puzzle_play:PuzzlePlayScene",
+    "host": "game.scenes.live_lobby:HostScene",
+    "join": "game.scenes.live_lobby:JoinScene",
+    "live_play": "game.scenes.live_play:LivePlayScene",
+    "live_continue": "game.scenes.live_play:resumed_live_game",
 }
 
 

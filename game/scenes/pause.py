@@ -29,7 +29,7 @@ class PauseScene(Scene):
         actions += self.play.view.view_actions()
         # One window holds the title, the reason and the buttons, so the game's panel
         # (dimmed) never shows between them. A small window: closer, lower buttons.
-        count = 5 + len(actions)
+        count = 4 + self.play.allows_restart + len(actions)
         height, gap = 50, 12
         while True:
             self.window, rects = self.dialog("Paused", self.reason, 400, count, height, gap)
@@ -44,7 +44,8 @@ class PauseScene(Scene):
         button("Resume", self.app.pop)
         for label, callback in actions:
             button(label, lambda callback=callback: self.do(callback))
-        button("Restart", self.restart)
+        if self.play.allows_restart:        # not in a live game: both sides play it
+            button("Restart", self.restart)
         button("Rules", self.rules)
         button("Settings", self.settings)
         button(f"Quit to {self.play.exit_name}", self.play.exit_to)

@@ -21,6 +21,7 @@ MIN_PANEL_WIDTH = 240             # pixels: the side panel in the smallest windo
 class PlayScene(Scene):
     exit_name = "menu"          # where Quit (pause) and the results card's last button go
     allows_take_back = True     # the results card offers to take the last move back
+    allows_restart = True       # the pause menu offers Restart
 
     def __init__(self, app, state, seats, match=None, config=None, script=None,
                  drivers=None, names=None):

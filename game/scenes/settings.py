@@ -1,6 +1,6 @@
 """Settings: the effects' and the music's volume (on sliders), fullscreen, palette,
 animation and computer speed, board coordinates, how many finished games are kept as
-records. Saved at once."""
+records, the player's name (shown to the other player in a live game). Saved at once."""
 from __future__ import annotations
 
 from game.services import settings as settings_module
@@ -15,7 +15,7 @@ class SettingsScene(Scene):
     def build(self, size) -> None:
         st = self.app.settings
         s = self.app.scale
-        rects = iter(self.column_rects(9, width=600, height=46, gap=10, top=round(140 * s)))
+        rects = iter(self.column_rects(10, width=600, height=44, gap=8, top=round(130 * s)))
         volume = min(VOLUMES, key=lambda v: abs(v - st.effects_volume))
         self.slider(next(rects), "Volume", VOLUMES, volume, self.set_volume,
                     lambda v: f"{round(v * 100)}%")
@@ -37,7 +37,18 @@ class SettingsScene(Scene):
         self.selector(next(rects), "Finished games kept", GAMES_KEPT, st.games_kept,
                       lambda v: self.set_value("games_kept", v),
                       lambda v: "none" if v == 0 else f"the last {v}")
+        self.name_field = self.text_field(next(rects), "Your name", st.player_name,
+                                          limit=settings_module.MAX_NAME)
         self.button(next(rects), "Back", self.app.pop)
+
+    def typed(self, entry, key) -> None:
+        """The name typed: kept if it is one (else the last one comes back)."""
+        name = settings_module.player_name_of(entry.get_text())
+        if name is None:
+            entry.set_text(self.app.settings.player_name)
+            self.app.sounds.play("illegal")
+            return
+        self.set_value("player_name", name)
 
     def set_value(self, name, value) -> None:
         setattr(self.app.settings, name, value)

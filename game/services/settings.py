@@ -14,7 +14,9 @@ setting takes its default. Keys this version does not know are ignored (a file w
 "version" is an early version 1 file)."""
 from __future__ import annotations
 
+import getpass
 from dataclasses import asdict, dataclass, fields
+from dataclasses import field as default_of
 
 from game.core import storage
 from game.records.kept_games import DEFAULT_KEPT, GAMES_KEPT
@@ -27,6 +29,24 @@ PALETTE_CHOICES = ("default", "high contrast", "colour-blind safe")
 SETTINGS_VERSION = 1
 VOLUME_FIELDS = ("effects_volume", "music_volume")
 LEGACY_VOLUME = "volume"          # the effects' volume, before the music had its own
+MAX_NAME = 32                     # the player's name (saves.MAX_PLAYER_NAME)
+
+
+def default_player_name() -> str:
+    """The account's name, as a first name is written; "Player" if it has none."""
+    try:
+        name = getpass.getuser().strip()
+    except Exception:               # no account name in the environment
+        name = ""
+    return player_name_of(name[:MAX_NAME].capitalize()) or "Player"
+
+
+def player_name_of(value) -> str | None:
+    """The player's name as a setting (shown to the other player in a live game)."""
+    if isinstance(value, str) and value.strip() and len(value) <= MAX_NAME \
+            and value.isprintable():
+        return value.strip()
+    return None
 
 
 @dataclass
@@ -39,6 +59,7 @@ class Settings:
     computer_speed: str = "normal"    # pause between moves when computers play
     show_coordinates: bool = True
     games_kept: int = DEFAULT_KEPT    # finished games kept as records (0: none)
+    player_name: str = default_of(default_factory=default_player_name)   # live games' name
 
     @property
     def volume(self) -> float:
@@ -84,6 +105,9 @@ def _validate(data) -> Settings:
         value = data[field.name]
         if field.name in VOLUME_FIELDS:
             ok = _is_volume(value)
+        elif field.name == "player_name":
+            ok = player_name_of(value) is not None
+            value = player_name_of(value) if ok else value
         elif field.type in (bool, "bool"):
             ok = isinstance(value, bool)
         else:
