@@ -355,17 +355,18 @@ def load_live(resumed) -> tuple[dict | None, str | None]:
     return data, None
 
 
-def resume(resumed, name: str, port: int = DEFAULT_PORT, address: str = BIND_ADDRESS,
-           heartbeat=live.HEARTBEAT, timeout=live.TIMEOUT) -> LivePlay:
+def resume(resumed, name: str, heartbeat=live.HEARTBEAT,
+           timeout=live.TIMEOUT) -> LivePlay:
     """Go back to the suspended live game `resumed` over the network: the host listens
-    again, a guest connects to the host again. ValueError (or OSError) if it cannot."""
+    again (on the port it had), a guest connects to the host again. ValueError (or
+    OSError) if it cannot."""
     data, why = load_live(resumed)
     if data is None:
         raise ValueError(why)
     if data["role"] == "host":
-        play = LivePlay.hosting(resumed.state, resumed.seats, name, data["port"] or port,
-                                address, heartbeat, timeout)
-        return play
+        return LivePlay.hosting(resumed.state, resumed.seats, name,
+                                data["port"] or DEFAULT_PORT, BIND_ADDRESS, heartbeat,
+                                timeout)
     play = LivePlay.joining(data["address"], data["port"], name, resumed.state,
                             data["seat"], heartbeat, timeout)
     play.seats = list(resumed.seats)

@@ -109,15 +109,17 @@ class HostScene(Scene):
         self.draw_ui(surface)
 
 
-def _discovery_browser():
-    """The network's list of hosted games (game/net/discovery.py), started; (None, why)
-    where it cannot be had."""
+def _started(browser=None):
+    """The network's list of hosted games (`browser`, else game/net/discovery.py's),
+    started; (None, why) where it cannot be had."""
+    if browser is None:
+        try:
+            from game.net.discovery import Browser
+        except ImportError:
+            return None, "Finding hosted games on the network is not available in this " \
+                         "copy: type the host's address."
     try:
-        from game.net.discovery import Browser
-    except ImportError:
-        return None, "Finding hosted games on the network is not available in this copy."
-    try:
-        browser = Browser()
+        browser = browser or Browser()
         browser.start()
     except Exception as exc:        # no network, no multicast: said on the screen
         return None, f"Finding hosted games on the network failed: {exc}"
@@ -129,11 +131,7 @@ class JoinScene(Scene):
 
     def __init__(self, app, browser=None):
         super().__init__(app)
-        if browser is None:
-            browser, self.note = _discovery_browser()
-        else:
-            self.note = ""
-        self.browser = browser
+        self.browser, self.note = _started(browser)
         self.listed: list = []          # the hosted games shown, as the browser gave them
         self.list_wait = 0.0
         self.address_text = ""
