@@ -317,7 +317,8 @@ def test_take_backs_accepted_and_declined(pair):
     rng = random.Random(2)
     ann, bob = start(pair, "che")
     pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng)
-    pair.frames(lambda: ann.human_may_move or bob.human_may_move, what="a turn")
+    pair.frames(lambda: (ann.human_may_move or bob.human_may_move) and same(pair),
+                what="a turn")
     asker = ann if not ann.human_may_move else bob        # moved last: may take it back
     other = bob if asker is ann else ann
     count = len(asker.state.history)
@@ -338,7 +339,8 @@ def test_take_backs_accepted_and_declined(pair):
 def test_an_offer_to_end_and_a_resignation(pair):
     rng = random.Random(4)
     ann, bob = start(pair, "xoliba", {"players": 2})
-    pair.frames(lambda: len(ann.state.history) >= 2 and same(pair), 10, "moves", rng)
+    pair.frames(lambda: len(ann.state.history) >= 2 and same(pair)
+                and not ann.session.must_pass, 10, "moves", rng)
     assert [label for label, _ in bob.game_actions()] == ["Offer to end", "Resign"]
     dict(bob.game_actions())["Offer to end"]()
     pair.frames(lambda: confirm_shown(pair.ann), what="the offer")

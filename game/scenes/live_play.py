@@ -101,6 +101,12 @@ class LivePlayScene(PlayScene):
         if self.asking:
             self.session.notice = "Your last request is still waiting for its answer."
             return
+        if self.session.must_pass:
+            # Both sides play a forced pass by themselves, each when its screen is free:
+            # a request now could cross it.
+            self.session.notice = "Not now: a pass is being played. Ask after it."
+            self.app.sounds.play("illegal")
+            return
         try:
             self.link.game.request(kind)
         except ValueError as exc:
