@@ -252,10 +252,8 @@ class LivePlayScene(PlayScene):
         return super().status_text()
 
     def panel_lines(self) -> list:
-        text = self.waiting_text()
-        lines = [(text, self.app.palette.highlight_bad)] if text else []
-        lines.append((f"Live game: {self.link.where()}", None))
-        return lines
+        # While waiting, the whole message is over the board (draw_board_overlay).
+        return [(f"Live game with {self.opponent()} ({self.link.where()})", None)]
 
     def draw_board_overlay(self, surface) -> None:
         super().draw_board_overlay(surface)

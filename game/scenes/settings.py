@@ -15,7 +15,7 @@ class SettingsScene(Scene):
     def build(self, size) -> None:
         st = self.app.settings
         s = self.app.scale
-        rects = iter(self.column_rects(10, width=600, height=44, gap=8, top=round(130 * s)))
+        rects = iter(self.column_rects(10, width=600, height=42, gap=8, top=round(142 * s)))
         volume = min(VOLUMES, key=lambda v: abs(v - st.effects_volume))
         self.slider(next(rects), "Volume", VOLUMES, volume, self.set_volume,
                     lambda v: f"{round(v * 100)}%")

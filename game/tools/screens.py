@@ -22,7 +22,8 @@ import game.rules
 GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
-           "games", *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
+           "games", "host", "join", "joinlist", "live", "liverequest", "livedrop",
+           *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
                                            "rules", "tutorial") for name in GAMES))
@@ -100,6 +101,66 @@ def _solve(app, scene, most_frames: int = 3000) -> None:
     raise RuntimeError(f"{scene.puzzle.id} was not solved")
 
 
+class _ShownGames:
+    """Hosted games as game/net/discovery.py's Browser lists them (made up: the
+    screenshots never look at the network)."""
+    error = ""
+
+    def start(self) -> None:
+        pass
+
+    def games(self) -> list:
+        from types import SimpleNamespace
+        return [SimpleNamespace(name="Ann", game="che", address="192.168.1.20", port=47213),
+                SimpleNamespace(name="Cy", game="xoliba", address="192.168.1.31",
+                                port=47213)]
+
+    def close(self) -> None:
+        pass
+
+
+def _live(app, kind: str) -> None:
+    """A live game of Che hosted here over 127.0.0.1, Bob's side played in this process:
+    a dozen moves in; then Bob asks for a take-back, or his connection is cut."""
+    import socket
+    from game.net import live, live_session
+    from game.services.saves import Seat
+    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
+    app.settings.player_name = "Ann"
+    spec = game.rules.get("che")
+    app.open("host", spec.new_game(seed=4), [Seat("human", None), Seat("remote", None)])
+    hosting = app.scene
+    bob = live.LiveGame.join(live.connect("127.0.0.1", hosting.link.port), "Bob")
+    rng = random.Random(4)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        bob.update()
+        app.step(1 / 60, [])
+        time.sleep(0.002)
+        scene = app.scene
+        if scene is hosting or bob.state is None:
+            continue
+        if len(scene.state.history) >= 12 and len(bob.state.history) == 12:
+            break
+        state = bob.state
+        theirs = bob.take(state)            # Ann's move, once checked
+        if theirs is not None:
+            state.play(theirs)
+        elif len(state.history) < 12 and state.to_play in bob.local_seats \
+                and not state.is_over:
+            state.play(rng.choice(state.legal_moves()))
+        elif scene.human_may_move and len(scene.state.history) < 12:
+            scene.play_move(rng.choice(scene.state.legal_moves()))
+    if kind == "liverequest":
+        bob.request("takeback")
+    elif kind == "livedrop":
+        bob.network.link._sock.shutdown(socket.SHUT_RDWR)
+    for _ in range(30):
+        bob.update()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -127,6 +188,18 @@ def open_screen(app, name: str) -> None:
             _solve(app, app.scene)
     elif kind == "demo":
         app.open("demo")
+    elif kind == "host":
+        from game.net import live_session
+        live_session.BIND_ADDRESS = "127.0.0.1"         # nothing listens beyond this machine
+        app.settings.player_name = "Ann"
+        app.open("host", game.rules.get("xoliba").new_game(options={"players": 3}),
+                 [human, Seat("remote", None), Seat("remote", None)])
+    elif kind == "join":
+        app.open("join")            # without a list of hosted games: this copy's
+    elif kind == "joinlist":
+        app.open("join", _ShownGames())
+    elif kind in ("live", "liverequest", "livedrop"):
+        _live(app, kind)
     elif kind == "setup":
         app.open("setup", spec)
     elif kind == "rules":
