@@ -256,14 +256,16 @@ def cut(scene) -> None:
 
 
 def test_a_drop_at_a_random_point_pauses_both_and_resumes_with_nothing_lost(pair):
-    rng = random.Random(int(time.time()))
+    seed = int(time.time() * 1000) % 100_000
+    rng = random.Random(seed)
     ann, bob = start(pair, "che")
     plies = rng.randrange(1, 20)
     pair.frames(lambda: len(ann.state.history) >= plies and same(pair), 20,
-                "some moves", rng)
+                f"some moves (seed {seed})", rng)
     before = ann.state.move_list()
     cut(rng.choice([ann, bob]))
-    pair.frames(lambda: ann.link.waiting and bob.link.waiting, what="both see the drop")
+    pair.frames(lambda: ann.link.waiting and bob.link.waiting,
+                what=f"both see the drop (seed {seed})")
     assert not ann.human_may_move and not bob.human_may_move
     assert "paused" in ann.waiting_text() and "paused" in bob.waiting_text()
     # Saved on both sides as a game with a remote seat.
@@ -274,9 +276,10 @@ def test_a_drop_at_a_random_point_pauses_both_and_resumes_with_nothing_lost(pair
         assert resumed.state.move_list() == before
         assert [seat.kind for seat in resumed.seats].count("remote") == 1
     # The guest tries again by itself; the game goes on where it stood.
-    pair.frames(lambda: not ann.link.waiting and not bob.link.waiting, 10, "reconnected")
+    pair.frames(lambda: not ann.link.waiting and not bob.link.waiting, 10,
+                f"reconnected (seed {seed})")
     assert ann.state.move_list() == bob.state.move_list() == before
-    pair.frames(lambda: over(pair), 40, "the rest of the game", rng)
+    pair.frames(lambda: over(pair), 40, f"the rest of the game (seed {seed})", rng)
     assert ann.state.move_list()[:len(before)] == before
 
 

@@ -232,7 +232,9 @@ class LivePlay:
         for event in events:
             if isinstance(event, live.Joined):
                 self._joined(event)
-            elif isinstance(event, live.Left):
+            elif isinstance(event, (live.Left, live.Refused)):
+                # A refused rejoin too: the host may not have seen our old link drop yet
+                # (its seat still taken), so the guest tries again.
                 self.left_reason = event.reason
                 self.peer_paused = False
                 if self.role == "guest" and self.seats is not None:

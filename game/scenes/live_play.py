@@ -31,6 +31,7 @@ class LivePlayScene(PlayScene):
         self.resigned: int | None = None    # the seat that resigned (the game is over)
         self.question = None            # the other side's request being asked here
         self.paused_here = False
+        self.awaiting_end = False       # we accepted an offer to end: its agree is coming
         super().__init__(app, play.state, play.seats, config=play.session_config(),
                          drivers=play.drivers(app.worker), names=play.names())
 
@@ -57,7 +58,8 @@ class LivePlayScene(PlayScene):
     # --- what the player may do -------------------------------------------------------------
     @property
     def human_may_move(self) -> bool:
-        return super().human_may_move and not self.link.waiting and self.resigned is None
+        return super().human_may_move and not self.link.waiting and self.resigned is None \
+            and not self.awaiting_end
 
     def game_actions(self) -> list:
         """Offer to end (the games with one) and Resign, asked of the other player; only
@@ -138,7 +140,19 @@ class LivePlayScene(PlayScene):
                     self.results_timer = None
                     self.app.open("results", self)
             return
+        self.take_agreed_end()
         super().update(dt)
+
+    def take_agreed_end(self) -> None:
+        """The other side's `agree` after an accepted offer to end may come while a seat
+        of ours is to move (no RemoteSeat asks then): the only move the LiveGame lets
+        through at such a time."""
+        state = self.state
+        if state.is_over or state.to_play not in self.link.game.local_seats:
+            return
+        move = self.link.game.take(state)
+        if move is not None:
+            self.show(self.session.play(move))
 
     def live_event(self, event) -> None:
         session = self.session
@@ -151,6 +165,7 @@ class LivePlayScene(PlayScene):
                 self.show(session.jumped())
                 session.notice = "The last move was taken back."
             case live.Left():
+                self.awaiting_end = False
                 self.drop_question()
                 session.notice = ""
                 self.app.sounds.play("illegal")
@@ -197,6 +212,8 @@ class LivePlayScene(PlayScene):
         if kind == "resign":
             self.carry_out_resignation(resigner_here=False)
         elif kind == "offer_end":
+            # No move of ours now: it would cross the other side's `agree`.
+            self.awaiting_end = True
             self.session.notice = "You agreed to end the game."
 
     def answered(self, kind: str, accepted: bool) -> None:
