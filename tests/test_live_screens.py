@@ -133,8 +133,7 @@ def play_random(app, rng) -> bool:
 @pytest.fixture
 def pair(tmp_path, monkeypatch):
     monkeypatch.setattr(sound_bank, "synthesise", _synthesise_once)
-    monkeypatch.setattr(live_session, "BIND_ADDRESS", LOOPBACK)
-    monkeypatch.setattr(live_session, "DEFAULT_PORT", 0)      # a free port of its own
+    # (conftest.py: games are hosted on 127.0.0.1, on a free port of their own)
     monkeypatch.setattr(live_session, "RETRY_EVERY", 0.2)
     made = Pair(tmp_path)
     yield made
@@ -445,10 +444,10 @@ def test_the_join_screen_without_discovery_and_with_a_bad_address(pair, monkeypa
 
 
 def test_addresses_and_the_saved_connection_are_checked():
-    assert live_session.parse_address("10.0.0.2") == ("10.0.0.2", live_session.DEFAULT_PORT)
+    assert live_session.parse_address("10.0.0.2") == ("10.0.0.2", 47213)
     assert live_session.parse_address(" host.lan:4000 ") == ("host.lan", 4000)
     assert live_session.parse_address("[::1]:4000") == ("::1", 4000)
-    assert live_session.parse_address("fe80::1") == ("fe80::1", live_session.DEFAULT_PORT)
+    assert live_session.parse_address("fe80::1") == ("fe80::1", 47213)
     for bad in ("[::1]x", ":80", "h:0", "h:x"):
         with pytest.raises(ValueError):
             live_session.parse_address(bad)
@@ -459,3 +458,25 @@ def test_addresses_and_the_saved_connection_are_checked():
                  {"version": 1, "role": "host", "name": "A", "port": 70000}):
         with pytest.raises(ValueError):
             live_session._check_live(json.loads(json.dumps(data)))
+
+
+def test_the_player_name_setting_and_remote_games_in_the_statistics(app_home):
+    from game.core.state import Outcome
+    from game.services import settings as settings_module
+    assert settings_module.player_name_of(settings_module.default_player_name())
+    for bad in ("", "   ", "x" * 33, "tab\there", 7):
+        assert settings_module.player_name_of(bad) is None
+    path = settings_module.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"player_name": "  Ada  "}), encoding="utf-8")
+    assert load_settings()[0].player_name == "Ada"
+    path.write_text(json.dumps({"player_name": "bad\nname"}), encoding="utf-8")
+    loaded, message = load_settings()
+    assert "player_name" in message and loaded.player_name != "bad\nname"
+    # A remote seat is counted by its player's own app: here only the human's row,
+    # against the other player by name.
+    table = stats.Stats()
+    seats = [saves.Seat("remote", None, "Bob"), saves.Seat("human", None)]
+    table.record_game("che", seats, Outcome(1, (0, 1), "shown"))
+    assert [(seat, opponents) for seat, opponents, _ in table.rows_of("che")] == \
+        [(game.rules.get("che").seats[1], "Bob on the network")]

@@ -19,14 +19,15 @@ from game.net import live
 from game.services import saves
 from game.services.session import ComputerPlayer, LocalHuman, ResumeSlot, SessionConfig
 
-DEFAULT_PORT = 47213            # TCP; the README says to allow it through a firewall
+STANDARD_PORT = 47213           # TCP; the README says to allow it through a firewall
+DEFAULT_PORT = STANDARD_PORT    # where a host listens first (the tests: 0, a free one)
 BIND_ADDRESS = "0.0.0.0"        # every interface of this machine (the tests: 127.0.0.1)
 RETRY_EVERY = 3.0               # seconds between a dropped guest's tries
 LIVE_VERSION = 1
 MAX_HOST_TEXT = 253             # a host's name or address, as typed
 
 
-def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int]:
+def parse_address(text: str, default_port: int = STANDARD_PORT) -> tuple[str, int]:
     """"192.168.1.5:47213", "myhost", "[fe80::1]:47213" as (host, port); a ValueError
     saying what is wrong otherwise."""
     text = text.strip()
