@@ -192,8 +192,8 @@ def open_screen(app, name: str) -> None:
         from game.net import live_session
         live_session.BIND_ADDRESS = "127.0.0.1"         # nothing listens beyond this machine
         app.settings.player_name = "Ann"
-        app.open("host", game.rules.get("xoliba").new_game(options={"players": 3}),
-                 [human, Seat("remote", None), Seat("remote", None)])
+        three = game.rules.get("xoliba").new_game(options={"players": 3})
+        app.open("host", three, [human, Seat("remote", None), Seat("remote", None)])
     elif kind == "join":
         app.open("join")            # without a list of hosted games: this copy's
     elif kind == "joinlist":
