@@ -55,7 +55,15 @@ class LivePlayScene(PlayScene):
             self.paused_here = False
             self.link.game.set_paused(False)
 
+    @property
+    def finished(self) -> bool:
+        return self.state.is_over or self.resigned is not None
+
     # --- what the player may do -------------------------------------------------------------
+    def ask_hint(self) -> None:
+        self.session.notice = "No hints in a live game."
+        self.app.sounds.play("illegal")
+
     @property
     def human_may_move(self) -> bool:
         return super().human_may_move and not self.link.waiting and self.resigned is None \
@@ -128,9 +136,11 @@ class LivePlayScene(PlayScene):
 
     # --- each frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        for event in self.link.update(dt):
+        for event in self.link.update(dt):      # also sends our last move of the game
             self.live_event(event)
-        if self.link.waiting or self.resigned is not None:
+        if self.finished:
+            self.link.retry_in = None           # a finished game is not joined again
+        if (self.link.waiting and not self.finished) or self.resigned is not None:
             # Nothing moves while a player is missing; the board still animates.
             super(PlayScene, self).update(dt)
             self.update_board(dt)
@@ -250,7 +260,7 @@ class LivePlayScene(PlayScene):
     # --- what is shown ----------------------------------------------------------------------
     def waiting_text(self) -> str:
         link = self.link
-        if not link.waiting:
+        if not link.waiting or self.finished:
             return ""
         why = f" ({link.left_reason})" if link.left_reason else ""
         if link.role == "guest":
@@ -262,7 +272,7 @@ class LivePlayScene(PlayScene):
                f"their menu)."
 
     def status_text(self) -> str:
-        if self.link.waiting:
+        if self.link.waiting and not self.finished:
             return "Paused: a player is missing"
         if self.resigned is not None:
             return f"{self.session.names[self.resigned]} resigned"
@@ -277,20 +287,20 @@ class LivePlayScene(PlayScene):
         text = self.waiting_text()
         if not text:
             return
-        s = self.app.scale
+        s, ts = self.app.scale, self.app.text_scale
         board = self.view.rect
-        size = round(20 * s)
+        size = round(20 * ts)
         lines = wrap_text(text, size, board.w - round(120 * s))
-        height = len(lines) * round(28 * s) + round(36 * s)
+        height = len(lines) * round(28 * ts) + round(36 * s)
         box = board.inflate(-round(60 * s), 0)
         box.h = height
         box.center = board.center
         self.app.draw_shade(surface, 230, box)
         y = box.y + round(18 * s)
         for line in lines:
-            draw_text(surface, line, (box.centerx, y + round(12 * s)), size,
+            draw_text(surface, line, (box.centerx, y + round(12 * ts)), size,
                       self.app.palette.highlight_bad, anchor="center")
-            y += round(28 * s)
+            y += round(28 * ts)
 
     def result_actions(self) -> list:
         return []           # a rematch is a new game hosted again
