@@ -375,14 +375,19 @@ def test_a_cheat_is_refused_and_the_screens_offer_none(pair):
     bob.link.game.network.link.send(make("move", ply=1, move=ann.state.format_move(legal[0])))
     pair.frames(lambda: ann.link.waiting, what="the cheat refused")
     assert ann.state.history == [] and "out of turn" in ann.link.left_reason
-    # No redo, restart or options in a live game.
+    # Bob's app connects again (the game as it stood); no redo, restart or options in
+    # a live game; a pause is shown on the other side.
+    pair.frames(lambda: not ann.link.waiting and not bob.link.waiting, what="back")
+    assert ann.state.history == bob.state.history == []
     assert not ann.side.redo_button.enabled
     ann.pause()
-    step(pair.ann)
+    pair.frames(lambda: "paused their game" in bob.session.notice, what="the pause shown")
     labels = [item.element.text for item in pair.ann.scene.ring.items]
     assert "Restart" not in labels and "Resume" in labels
-    pair.ann.scene.ring.items[0].on_press()
+    pair.ann.scene.ring.items[0].on_press()     # Resume
+    pair.frames(lambda: "paused" not in bob.session.notice, what="the game resumed")
     ann.restart()
+    ann.redo()
     assert ann.state.history == []
 
 

@@ -206,6 +206,11 @@ class JoinScene(Scene):
         self.join(host, port, f"{host}:{port}")
 
     def join(self, host: str, port: int, whose: str) -> None:
+        """Join, first asking if the game would take the place of the one the menu
+        offers under Continue."""
+        self.start_unless_it_replaces(lambda: self.join_now(host, port, whose))
+
+    def join_now(self, host: str, port: int, whose: str) -> None:
         self.cancel(rebuild=False)
         self.problem = ""
         try:
