@@ -16,9 +16,12 @@ from game.net.live_session import LivePlay, resume
 from game.scenes.play import PlayScene
 from game.ui.text import draw_text, wrap_text
 
+# What the other side is asked, and what we asked for.
 REQUEST_WORDS = {"takeback": "take back their last move",
                  "offer_end": "end the game now, scored as it stands",
                  "resign": "resign: you win the game"}
+ASKED_WORDS = {"takeback": "take back your last move", "offer_end": "end the game now",
+               "resign": "resign"}
 
 
 class LivePlayScene(PlayScene):
@@ -124,9 +127,8 @@ class LivePlayScene(PlayScene):
             self.app.sounds.play("illegal")
             return
         self.asking = True
-        self.session.notice = f"Asked {self.opponent()} to let you " \
-                              f"{REQUEST_WORDS[kind].split(':')[0].replace('their', 'your')}" \
-                              f"… waiting for the answer."
+        self.session.notice = f"Asked {self.opponent()} to let you {ASKED_WORDS[kind]}… " \
+                              f"waiting for the answer."
         self.refresh_buttons()
 
     def opponent(self) -> str:

@@ -111,23 +111,36 @@ class _ShownGames:
 
     def games(self) -> list:
         from types import SimpleNamespace
-        return [SimpleNamespace(name="Ann", game="che", address="192.168.1.20", port=47213),
-                SimpleNamespace(name="Cy", game="xoliba", address="192.168.1.31",
+        return [SimpleNamespace(name="Ann", game=GAMES[0], address="192.168.1.20",
+                                port=47213),
+                SimpleNamespace(name="Cy", game=GAMES[-1], address="192.168.1.31",
                                 port=47213)]
 
     def close(self) -> None:
         pass
 
 
+def _seatings(spec) -> list:
+    """Each value of the setup options that changes the number of seats, as options."""
+    found = [{}]
+    for option in spec.options:
+        if option.in_setup:
+            found += [{option.name: value} for value in option.values
+                      if spec.seats_for({option.name: value}) != spec.seats_for({})]
+    return found
+
+
 def _live(app, kind: str) -> None:
-    """A live game of Che hosted here over 127.0.0.1, Bob's side played in this process:
-    a dozen moves in; then Bob asks for a take-back, or his connection is cut."""
+    """A live game of the last game hosted here over 127.0.0.1, Bob's side played in this
+    process: a dozen moves in; then Bob asks for a take-back, or his connection is
+    cut."""
     import socket
     from game.net import live, live_session
     from game.services.saves import Seat
+    from game.testing.positions import keeping_move
     live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
     app.settings.player_name = "Ann"
-    spec = game.rules.get("che")
+    spec = game.rules.get(GAMES[-1])
     app.open("host", spec.new_game(seed=4), [Seat("human", None), Seat("remote", None)])
     hosting = app.scene
     bob = live.LiveGame.join(live.connect("127.0.0.1", hosting.link.port), "Bob")
@@ -148,9 +161,10 @@ def _live(app, kind: str) -> None:
             state.play(theirs)
         elif len(state.history) < 12 and state.to_play in bob.local_seats \
                 and not state.is_over:
-            state.play(rng.choice(state.legal_moves()))
+            state.play(keeping_move(state, rng) or rng.choice(state.legal_moves()))
         elif scene.human_may_move and len(scene.state.history) < 12:
-            scene.play_move(rng.choice(scene.state.legal_moves()))
+            scene.play_move(keeping_move(scene.state, rng)
+                            or rng.choice(scene.state.legal_moves()))
     if kind == "liverequest":
         bob.request("takeback")
     elif kind == "livedrop":
@@ -192,8 +206,12 @@ def open_screen(app, name: str) -> None:
         from game.net import live_session
         live_session.BIND_ADDRESS = "127.0.0.1"         # nothing listens beyond this machine
         app.settings.player_name = "Ann"
-        three = game.rules.get("xoliba").new_game(options={"players": 3})
-        app.open("host", three, [human, Seat("remote", None), Seat("remote", None)])
+        # The game with the most seats, every other seat a player who joins.
+        state = max((spec.new_game(options={**spec.demo_options, **options})
+                     for spec in game.rules.in_order() for options in _seatings(spec)),
+                    key=lambda state: len(state.spec.seats_for(state.options)))
+        count = len(state.spec.seats_for(state.options))
+        app.open("host", state, [human] + [Seat("remote", None) for _ in range(count - 1)])
     elif kind == "join":
         app.open("join")            # without a list of hosted games: this copy's
     elif kind == "joinlist":
