@@ -485,3 +485,39 @@ def test_the_player_name_setting_and_remote_games_in_the_statistics(app_home):
     table.record_game("che", seats, Outcome(1, (0, 1), "shown"))
     assert [(seat, opponents) for seat, opponents, _ in table.rows_of("che")] == \
         [(game.rules.get("che").seats[1], "Bob on the network")]
+
+
+def test_a_hosted_game_is_listed_on_the_network_until_its_seats_are_taken(pair, monkeypatch):
+    import sys
+    import types
+    made = []
+
+    class Announcement:         # game/net/discovery.py's, never on the network here
+        def __init__(self, name, game_name, port):
+            self.fields, self.error = (name, game_name, port), ""
+            self.started = self.closed = False
+            made.append(self)
+
+        def start(self):
+            self.started = True
+
+        def close(self):
+            self.closed = True
+    monkeypatch.setattr(live_session, "ANNOUNCE", True)
+    monkeypatch.setitem(sys.modules, "game.net.discovery",
+                        types.SimpleNamespace(Announcement=Announcement))
+    hosting = host(pair, "xtic")
+    assert [a.fields for a in made] == [("Ann", "xtic", hosting.link.port)]
+    assert made[0].started and not made[0].closed and hosting.listing == ""
+    join_typed(pair, hosting.link.port)
+    started(pair)
+    assert made[0].closed                   # every seat taken: no longer listed
+    # A copy without discovery hosts all the same, and says the game is not listed.
+    monkeypatch.setitem(sys.modules, "game.net.discovery", None)
+    pair.quit("Ann")
+    ann = pair.open("Ann")
+    ann.open("setup", game.rules.get("xtic"))
+    ann.scene.host()                        # the live game under Continue: asked first
+    find_item(ann.scene, "Start the new game").on_press()
+    step(ann)
+    assert "others join by its address" in ann.scene.listing

@@ -23,6 +23,7 @@ STANDARD_PORT = 47213           # TCP; the README says to allow it through a fir
 DEFAULT_PORT = STANDARD_PORT    # where a host listens first (the tests: 0, a free one)
 BIND_ADDRESS = "0.0.0.0"        # every interface of this machine (the tests: 127.0.0.1)
 RETRY_EVERY = 3.0               # seconds between a dropped guest's tries
+ANNOUNCE = True                 # list hosted games on the network (the tests: never)
 LIVE_VERSION = 1
 MAX_HOST_TEXT = 253             # a host's name or address, as typed
 
@@ -121,6 +122,34 @@ class LivePlay:
         self.left_reason = ""           # why the other side is gone (while waiting)
         self.peer_paused = False
         self.closed = False
+        self.announcement = None        # the hosted game listed on the network, if it is
+
+    def announce(self) -> str:
+        """List the hosted game on the network (game/net/discovery.py, where this copy
+        has it) until every seat is taken; what stops it, or ""."""
+        if not ANNOUNCE or self.role != "host":
+            return ""
+        try:
+            from game.net.discovery import Announcement
+        except ImportError:
+            return "this copy cannot list the game on the network: others join by its " \
+                   "address"
+        try:
+            self.announcement = Announcement(self.name, self.state.spec.name, self.port)
+            self.announcement.start()
+        except Exception as exc:        # the game is hosted all the same
+            self.announcement = None
+            return f"this game cannot be listed on the network ({exc})"
+        return ""
+
+    @property
+    def announce_error(self) -> str:
+        return getattr(self.announcement, "error", "") or ""
+
+    def _stop_announcing(self) -> None:
+        if self.announcement is not None:
+            self.announcement.close()
+            self.announcement = None
 
     @classmethod
     def hosting(cls, state, seats, name: str, port: int = DEFAULT_PORT,
@@ -242,6 +271,8 @@ class LivePlay:
                     self.retry_in = RETRY_EVERY
             elif isinstance(event, live.PeerPaused):
                 self.peer_paused = event.paused
+        if self.announcement is not None and not self.waiting:
+            self._stop_announcing()             # every seat taken: no longer listed
         if self.retry_in is not None:
             self.retry_in -= dt
             if self.retry_in <= 0:
@@ -286,6 +317,7 @@ class LivePlay:
         if self.closed:
             return
         self.closed = True
+        self._stop_announcing()
         self.game.close(reason)
         if isinstance(self.network, live.Host):
             self.network.close()

@@ -24,6 +24,7 @@ class HostScene(Scene):
         self.problem = ""
         self.link: LivePlay | None = None
         self.addresses = Addresses()
+        self.listing = ""
         try:
             self.link = LivePlay.hosting(
                 state, seats, app.settings.player_name,
@@ -31,6 +32,8 @@ class HostScene(Scene):
                 live_session.BIND_ADDRESS if address is None else address)
         except (OSError, ValueError) as exc:
             self.problem = f"This game cannot be hosted: {exc}"
+            return
+        self.listing = self.link.announce()      # why it is not listed, or ""
 
     def build(self, size) -> None:
         s = self.app.scale
@@ -92,12 +95,13 @@ class HostScene(Scene):
         found = self.addresses.found
         where = ", ".join(f"{address}:{port}" for address in found[:3]) if found \
             else f"this computer's address, port {port}"
+        listing = self.listing or self.link.announce_error
         lines = [("On the other computer: Join in the menu, then pick this game from the "
                   "list or type", palette.text, 20),
                  (where, palette.accent, 30),
                  (f"(TCP port {port} must be allowed through this computer's firewall)",
                   palette.text_dim, 16),
-                 ("", None, 16)]
+                 (listing[:1].upper() + listing[1:], palette.highlight_bad, 16)]
         lines += [(line, palette.text, 22) for line in self.seat_lines()]
         lines.append(("The game starts when every seat has its player.", palette.text_dim,
                       18))
@@ -274,7 +278,8 @@ class JoinScene(Scene):
         if self.listed:
             text = "Games hosted on this network:"
         elif self.browser is not None:
-            text = "Looking for games hosted on this network…"
+            text = getattr(self.browser, "error", "") or \
+                "Looking for games hosted on this network…"
         else:
             text = self.note
         draw_text(surface, text, heading.center, round(18 * s), palette.text_dim,

@@ -139,6 +139,7 @@ def _live(app, kind: str) -> None:
     from game.services.saves import Seat
     from game.testing.positions import keeping_move
     live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
+    live_session.ANNOUNCE = False
     app.settings.player_name = "Ann"
     spec = game.rules.get(GAMES[-1])
     app.open("host", spec.new_game(seed=4), [Seat("human", None), Seat("remote", None)])
@@ -204,7 +205,8 @@ def open_screen(app, name: str) -> None:
         app.open("demo")
     elif kind == "host":
         from game.net import live_session
-        live_session.BIND_ADDRESS = "127.0.0.1"         # nothing listens beyond this machine
+        # Nothing listens beyond this machine, nothing is announced on the network.
+        live_session.BIND_ADDRESS, live_session.ANNOUNCE = "127.0.0.1", False
         app.settings.player_name = "Ann"
         # The game with the most seats, every other seat a player who joins.
         state = max((spec.new_game(options={**spec.demo_options, **options})
