@@ -119,6 +119,7 @@ class LivePlay:
         self.port = port                # a host: the port it listens on
         self.heartbeat, self.timeout = heartbeat, timeout
         self.retry_in: float | None = None     # a dropped guest: seconds to its next try
+        self.host_name = ""             # a guest: the host player's, from its hello
         self.left_reason = ""           # why the other side is gone (while waiting)
         self.peer_paused = False
         self.closed = False
@@ -300,7 +301,7 @@ class LivePlay:
         """A guest's seats: its own is the human here; the host's first seat is named by
         the host's hello; the others (a third player) by their number."""
         count = len(self.state.spec.seats_for(self.state.options))
-        host_name = getattr(self, "host_name", "") or "Host"
+        host_name = self.host_name or "Host"
         seats = []
         for index in range(count):
             if index in self.game.local_seats:
