@@ -538,3 +538,20 @@ def test_a_hosted_game_is_listed_on_the_network_until_its_seats_are_taken(pair, 
     find_item(ann.scene, "Start the new game").on_press()
     step(ann)
     assert "others join by its address" in ann.scene.listing
+
+
+def test_continue_without_the_saved_connection_says_so_and_keeps_the_game(pair):
+    pair.home("Bob")
+    state = game.rules.get("xtic").new_game(seed=3)
+    state.play(state.legal_moves()[0])
+    saves.save_resume(state, [saves.Seat("remote", None, "Ann"), saves.Seat("human", None)])
+    pair.quit("Bob")
+    bob = pair.open("Bob")
+    bob.scene.continue_game()
+    step(bob)
+    assert type(bob.scene).__name__ == "ConfirmScene"
+    assert bob.scene.title == "The live game cannot go on now"
+    assert "how to reach the other player was not saved" in bob.scene.question
+    bob.scene.answer(None)
+    pair.home("Bob")
+    assert saves.load_resume()[0].state.move_list() == state.move_list()
