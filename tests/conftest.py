@@ -45,6 +45,16 @@ def _own_home(tmp_path_factory, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _live_games_on_loopback(monkeypatch):
+    """A game hosted by any test (the monkey may press Host) listens on 127.0.0.1 only,
+    on a free port of its own, and is not announced on the network (multicast)."""
+    from game.net import live_session
+    monkeypatch.setattr(live_session, "BIND_ADDRESS", "127.0.0.1")
+    monkeypatch.setattr(live_session, "DEFAULT_PORT", 0)
+    monkeypatch.setattr(live_session, "ANNOUNCE", False)
+
+
+@pytest.fixture(autouse=True)
 def _pygame_as_every_test_finds_it():
     """Every test finds pygame started and the text caches valid, whatever ran before it
     in its process: an App's shutdown quits pygame, and the fonts cached before die

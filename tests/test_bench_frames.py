@@ -18,5 +18,6 @@ def test_every_row_is_measured_for_every_game(app_home):
     names = " ".join(row[0] for row in rows)
     for spec in game.rules.in_order():
         assert f"play {spec.name}" in names and f"tutorial {spec.name}" in names
+        assert f"live {spec.name}: the peer answering" in names
     assert "games list: 200 records" in names
     assert len(rows) >= 50

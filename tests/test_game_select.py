@@ -28,7 +28,7 @@ def test_a_card_for_each_game_then_the_rest(make_app):
     app = make_app()
     names = labels(app.scene)
     assert names[:len(TITLES)] == TITLES
-    assert names[len(TITLES):] == ["Puzzles", "Games", "Statistics",
+    assert names[len(TITLES):] == ["Puzzles", "Join", "Games", "Statistics",
                                    "Settings", "Quit"]
     cards = [item.element.rect for item in app.scene.ring.items[:len(TITLES)]]
     assert len({rect.y for rect in cards}) == 1, "the cards lie in one row"

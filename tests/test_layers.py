@@ -120,12 +120,13 @@ def test_scenes_open_each_other_through_the_app():
     for module, targets in imports.graph().items():
         if layer_name(module) == "game.scenes":
             # Screens open each other by name through the app; the demo screen, a
-            # puzzle's and a correspondence game's extend the play screen.
+            # puzzle's, a correspondence game's and a live game's extend the play screen.
             others = {t for t in targets if t.startswith("game.scenes")} - SCENE_HELPERS
             assert others <= {"game.scenes.play"}, (module, others)
             if others:
                 assert module in ("game.scenes.attract", "game.scenes.puzzle_play",
-                                  "game.scenes.correspondence"), module
+                                  "game.scenes.correspondence",
+                                  "game.scenes.live_play"), module
 
 
 def fixtures_defined(tree) -> set[str]:

@@ -53,3 +53,8 @@ def headless_home(name: str) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix=f"{name}-")
+    # A game hosted by a bench (the monkey may press Host) listens on this machine only,
+    # unannounced.
+    from game.net import live_session
+    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
+    live_session.ANNOUNCE = False

@@ -377,6 +377,7 @@ def measure(frames: int = 300, size=(1280, 720), passes: int = 2,
     for _spec, screens in games:
         if screens.more is not None:
             screens.more(app, frames, record)
+    _live_rows(app, frames, record, games)
     _searching_rows(app, frames, record, games)
     _move_rows(app, frames, record, games)
     _replay_rows(app, frames, record, games)
@@ -572,6 +573,89 @@ def _games_list_row(app, frames, record, games) -> None:
     record(f"games list: {GAMES_LISTED} records, half of {PADDED_BYTES // 1000} KB, being "
            f"checked (first frame {first * 1000:.0f} ms; {record_files.checker.done - done} "
            f"checked while measured)", times)
+
+
+LIVE_PEER_DELAY = 0.25          # seconds the bench's live peer takes over each move
+
+
+class _SlowPeer:
+    """The other side of a live game, on a thread of its own over 127.0.0.1: a guest that
+    answers each move only after LIVE_PEER_DELAY (its rolls and the host's moves taken
+    as they come), until `stop`."""
+
+    def __init__(self, port: int):
+        import threading
+        from game.net import live
+        self.live = live.LiveGame.join(live.connect("127.0.0.1", port), "Slow peer")
+        self.running = True
+        self.moves = 0
+        self.thread = threading.Thread(target=self._run, name="slow peer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        rng = random.Random(1)
+        due = None
+        while self.running:
+            self.live.update()
+            state = self.live.state
+            if state is not None and not state.is_over and not self.live.waiting:
+                if state.is_chance or state.to_play not in self.live.local_seats:
+                    move = self.live.take(state)
+                elif state.legal_moves() == ["pass"]:
+                    move = "pass"
+                elif due is None:
+                    due, move = time.monotonic() + LIVE_PEER_DELAY, None
+                elif time.monotonic() >= due:
+                    move, due = rng.choice(state.legal_moves()), None
+                    self.moves += 1
+                else:
+                    move = None
+                if move is not None:
+                    state.play(move)
+            time.sleep(0.005)
+
+    def stop(self) -> None:
+        self.running = False
+        self.thread.join(2.0)
+        self.live.close("the bench is done")
+
+
+def _live_rows(app, frames, record, games) -> None:
+    """A live game of each game, hosted here over 127.0.0.1 against a slow peer: the
+    frames of the host's screen at 60 a second while the moves come and go (the host's
+    own moves played between frames, every 20th frame it may). The frame loop never
+    waits on the network: the peer's delay must not show."""
+    from game.net import live_session
+    from game.scenes.live_lobby import HostScene
+    from game.scenes.menu import MenuScene
+    from game.services.saves import Seat
+
+    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
+    for spec, _screens in games:
+        state = spec.new_game(seed=3)
+        count = len(spec.seats_for(state.options))
+        seats = [Seat("human", None)] + [Seat("remote", None) for _ in range(count - 1)]
+        hosting = show(app, HostScene(app, state, seats), settle=0)
+        peer = _SlowPeer(hosting.link.port)
+        deadline = time.monotonic() + 10
+        while app.scene is hosting and time.monotonic() < deadline:
+            app.step(1 / 60, [])
+            time.sleep(0.002)
+        scene, rng = app.scene, random.Random(2)
+
+        def move_now(index, scene=scene, rng=rng):
+            if index % 20 == 0 and getattr(scene, "human_may_move", False) \
+                    and not scene.session.must_pass:
+                now = scene.state
+                scene.play_move(now.next_chance() if now.is_chance
+                                else rng.choice(now.legal_moves()))
+        for _ in range(5):
+            app.step(1 / 30, [])
+        times = timed(app, frames, _paced(move_now))     # in real time, as the moves are
+        record(f"live {spec.name}: the peer answering in {LIVE_PEER_DELAY:g} s "
+               f"({peer.moves} of its moves arrived)", times)
+        peer.stop()
+        show(app, MenuScene(app), settle=1)         # the game left: its listener closes
 
 
 def _searching_rows(app, frames, record, games) -> None:

@@ -841,22 +841,25 @@ class RemoteSeat(SeatDriver):
     def __init__(self, live: LiveGame, seat: int):
         self.live = live
         self.seat = seat
-        self._started = False
 
     @property
     def busy(self) -> bool:
-        return self._started
-
-    def start(self, state) -> None:
-        self._started = True
+        # Always waiting for its move: the session plays it as soon as it is here, with
+        # none of the pause it leaves before a computer's.
+        return True
 
     def poll(self, state):
         if state.to_play != self.seat:
             return None
-        move = self.live.take(state)
-        if move is not None:
-            self._started = False
-        return move
+        return self.live.take(state)
 
-    def stop(self) -> None:
-        self._started = False
+
+class RemoteDice(SeatDriver):
+    """A guest's dice: every roll is the host's, taken once it is checked
+    (SessionConfig.dice)."""
+
+    def __init__(self, live: LiveGame):
+        self.live = live
+
+    def poll(self, state):
+        return self.live.take(state) if state.is_chance else None

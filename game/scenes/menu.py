@@ -40,6 +40,7 @@ MIN_LINE_SIZE = 12          # pixels
 LABEL_MARGIN = 20           # design pixels each side of a label in the bottom row
 PUZZLES_BLURB = "Find the move: puzzles from real games of every game, the solitaire " \
     "levels, and your own mistakes"
+JOIN_BLURB = "Play a friend on another computer: join a game hosted on this network"
 
 
 class MenuScene(Scene):
@@ -124,6 +125,7 @@ class MenuScene(Scene):
         bottom = [(entry.label, lambda entry=entry: self.open_entry(entry), entry.blurb)
                   for entry in entries]
         bottom += [("Puzzles", self.open_puzzles, PUZZLES_BLURB),
+                   ("Join", self.open_join, JOIN_BLURB),
                    ("Games", self.open_games, None), ("Statistics", self.open_stats, None),
                    ("Settings", self.open_settings, None),
                    ("Quit", self.app.quit, None)]
@@ -197,7 +199,13 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         resumed = self.suspended
+        if any(seat.is_remote for seat in resumed.seats):     # over the network again
+            self._open("live_continue", resumed)
+            return
         self._open("play", resumed.state, resumed.seats, resumed.match)
+
+    def open_join(self) -> None:
+        self._open("join")
 
     def open_puzzles(self) -> None:
         self._open("puzzles")

@@ -28,6 +28,10 @@ SCENES = {
     "mail_send": "game.scenes.correspondence:SendCodeScene",
     "mail_paste": "game.scenes.correspondence:PasteCodeScene",
     "mail_play": "game.scenes.correspondence:CorrespondencePlayScene",
+    "host": "game.scenes.live_lobby:HostScene",
+    "join": "game.scenes.live_lobby:JoinScene",
+    "live_play": "game.scenes.live_play:LivePlayScene",
+    "live_continue": "game.scenes.live_play:resumed_live_game",
 }
 
 

@@ -44,7 +44,7 @@ class PauseScene(Scene):
         button("Resume", self.app.pop)
         for label, callback in actions:
             button(label, lambda callback=callback: self.do(callback))
-        if self.play.allows_restart:
+        if self.play.allows_restart:        # not with a player elsewhere: both play it
             button("Restart", self.restart)
         button("Rules", self.rules)
         button("Settings", self.settings)

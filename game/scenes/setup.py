@@ -48,6 +48,7 @@ class SetupScene(Scene):
         most = len(self.seats()) + sum(1 for o in spec.options if o.in_setup) + 3
         height, gap = (48, 12) if most <= 8 else (42, 8) if most <= 10 else (40, 6)
         rows = len(self.seats()) + len(self.options()) + 3
+        live = len(self.seats()) > 1        # a solitaire is not hosted
         s = self.app.scale
         rects = iter(self.column_rects(rows, width=640, height=height, gap=gap,
                                        top=round(140 * s)))
@@ -65,11 +66,16 @@ class SetupScene(Scene):
                           self.setup.options[option.name],
                           on_change=lambda value, name=option.name: self.set_option(name, value),
                           format_value=option.label_of)
-        row = next(rects)           # Start, or the game by correspondence
-        half = (row.w - round(12 * s)) // 2
-        self.button((row.x, row.y, half, row.h), "Start", self.start, column=0)
-        self.button((row.right - half, row.y, half, row.h), "By correspondence",
-                    self.by_correspondence, column=1)
+        row = next(rects)
+        if live:        # Start here, Host for players elsewhere, or invite one by codes
+            third = (row.w - round(24 * s)) // 3
+            for column, (label, action) in enumerate((
+                    ("Start", self.start), ("Host", self.host),
+                    ("By correspondence", self.by_correspondence))):
+                self.button((row.x + column * (third + round(12 * s)), row.y, third, row.h),
+                            label, action, column=column)
+        else:
+            self.button(row, "Start", self.start)
         row = next(rects)           # the rules and the tutorial side by side
         half = (row.w - round(12 * s)) // 2
         self.button((row.x, row.y, half, row.h), "Rules", self.rules, column=0)
@@ -115,6 +121,27 @@ class SetupScene(Scene):
         """Invite a friend to this game with these options, by codes sent."""
         self.app.last_setups[self.spec.name] = self.setup
         self.app.open("mail_invite", self.spec, self.setup.options)
+
+    def host(self) -> None:
+        """Host the game set up for players on other computers (game/scenes/live_lobby):
+        the first seat is this player's; every other seat set to Human is a player who
+        joins over the network (the second, if none is); computers stay computers. One
+        game, not a match."""
+        self.start_unless_it_replaces(self.host_new)
+
+    def host_new(self) -> None:
+        self.app.last_setups[self.spec.name] = self.setup
+        seats = list(self.setup.seats[:len(self.seats())])
+        remote = [i for i, seat in enumerate(seats) if i > 0 and not seat.is_computer] or [1]
+        seats = [Seat("human", None) if i == 0 else Seat("remote", None) if i in remote
+                 else seat for i, seat in enumerate(seats)]
+        try:
+            state = self.spec.new_game(options=self.setup.options)
+        except ValueError as exc:
+            self.problem = f"Cannot host: {exc}. Change an option, then Host."
+            self.app.sounds.play("illegal")
+            return
+        self.app.open("host", state, seats)
 
     def tutorial(self) -> None:
         self.app.open("tutorial", self.spec)

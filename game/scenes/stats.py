@@ -334,7 +334,7 @@ class StatsScene(Scene):
             if opponents:
                 opponent_x = rect.x + round(rect.w * 0.2)
                 room = centres[0] - opponent_x - round(50 * s)
-                draw_text(surface, fit_text(opponents.capitalize(), size, room),
+                draw_text(surface, fit_text(opponents[:1].upper() + opponents[1:], size, room),
                           (opponent_x, cy), size, palette.text, anchor="midleft")
             for cell, cx in zip(cells, centres):
                 draw_text(surface, cell, (cx, cy), size, palette.text, anchor="center")

@@ -59,6 +59,8 @@ class SessionConfig:
     roll: Callable | None = None        # a chance step's outcome for a state, when it is
     #                                       not the state's own draw (correspondence: from
     #                                       both players' secrets, game/net/fair.py)
+    dice: object | None = None          # a SeatDriver whose poll gives every roll (a live
+    #                                       game's guest: the host's); None: the game's own
 
 
 @dataclass(frozen=True)
@@ -275,7 +277,8 @@ class Session:
     def human_may_move(self) -> bool:
         """A human at this screen may move now, as far as the game goes (the screen also
         waits for the last move's animation: PlayScene.human_may_move)."""
-        return not self.state.is_over and self.script is None and self.by_hand_to_move
+        return not self.state.is_over and self.script is None and self.by_hand_to_move \
+            and not (self.state.is_chance and self.config.dice is not None)
 
     @property
     def must_pass(self) -> bool:
@@ -629,6 +632,9 @@ class Session:
         seat not moved by hand has them thrown for it after a moment; a human throws
         through the view."""
         self.thinking_time = 0.0
+        if self.config.dice is not None:        # the rolls come from elsewhere
+            roll = None if animating else self.config.dice.poll(self.state)
+            return [] if roll is None else self.play(roll)
         if self.by_hand_to_move or animating or not on_top:
             return []
         self.computer_wait += dt

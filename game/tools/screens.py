@@ -22,7 +22,8 @@ import game.rules
 GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
-           "games", *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
+           "games", "host", "join", "joinlist", "live", "liverequest", "livedrop",
+           *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
                                            "rules", "tutorial") for name in GAMES),
@@ -164,6 +165,81 @@ def _my_move(corr):
             corr.play(corr.state.legal_moves()[0])
 
 
+class _ShownGames:
+    """Hosted games as game/net/discovery.py's Browser lists them (made up: the
+    screenshots never look at the network)."""
+    error = ""
+
+    def start(self) -> None:
+        pass
+
+    def games(self) -> list:
+        from types import SimpleNamespace
+        return [SimpleNamespace(name="Ann", game=GAMES[0], address="192.168.1.20",
+                                port=47213),
+                SimpleNamespace(name="Cy", game=GAMES[-1], address="192.168.1.31",
+                                port=47213)]
+
+    def close(self) -> None:
+        pass
+
+
+def _seatings(spec) -> list:
+    """Each value of the setup options that changes the number of seats, as options."""
+    found = [{}]
+    for option in spec.options:
+        if option.in_setup:
+            found += [{option.name: value} for value in option.values
+                      if spec.seats_for({option.name: value}) != spec.seats_for({})]
+    return found
+
+
+def _live(app, kind: str) -> None:
+    """A live game of the last game hosted here over 127.0.0.1, Bob's side played in this
+    process: a dozen moves in; then Bob asks for a take-back, or his connection is
+    cut."""
+    import socket
+    from game.net import live, live_session
+    from game.services.saves import Seat
+    from game.testing.positions import keeping_move
+    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
+    live_session.ANNOUNCE = False
+    app.settings.player_name = "Ann"
+    spec = game.rules.get(GAMES[-1])
+    app.open("host", spec.new_game(seed=4), [Seat("human", None), Seat("remote", None)])
+    hosting = app.scene
+    bob = live.LiveGame.join(live.connect("127.0.0.1", hosting.link.port), "Bob")
+    rng = random.Random(4)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        bob.update()
+        app.step(1 / 60, [])
+        time.sleep(0.002)
+        scene = app.scene
+        if scene is hosting or bob.state is None:
+            continue
+        if len(scene.state.history) >= 12 and len(bob.state.history) == 12:
+            break
+        state = bob.state
+        theirs = bob.take(state)            # Ann's move, once checked
+        if theirs is not None:
+            state.play(theirs)
+        elif len(state.history) < 12 and state.to_play in bob.local_seats \
+                and not state.is_over:
+            state.play(keeping_move(state, rng) or rng.choice(state.legal_moves()))
+        elif scene.human_may_move and len(scene.state.history) < 12:
+            scene.play_move(keeping_move(scene.state, rng)
+                            or rng.choice(scene.state.legal_moves()))
+    if kind == "liverequest":
+        bob.request("takeback")
+    elif kind == "livedrop":
+        bob.network.link._sock.shutdown(socket.SHUT_RDWR)
+    for _ in range(30):
+        bob.update()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -191,6 +267,23 @@ def open_screen(app, name: str) -> None:
             _solve(app, app.scene)
     elif kind == "demo":
         app.open("demo")
+    elif kind == "host":
+        from game.net import live_session
+        # Nothing listens beyond this machine, nothing is announced on the network.
+        live_session.BIND_ADDRESS, live_session.ANNOUNCE = "127.0.0.1", False
+        app.settings.player_name = "Ann"
+        # The game with the most seats, every other seat a player who joins.
+        state = max((spec.new_game(options={**spec.demo_options, **options})
+                     for spec in game.rules.in_order() for options in _seatings(spec)),
+                    key=lambda state: len(state.spec.seats_for(state.options)))
+        count = len(state.spec.seats_for(state.options))
+        app.open("host", state, [human] + [Seat("remote", None) for _ in range(count - 1)])
+    elif kind == "join":
+        app.open("join")            # without a list of hosted games: this copy's
+    elif kind == "joinlist":
+        app.open("join", _ShownGames())
+    elif kind in ("live", "liverequest", "livedrop"):
+        _live(app, kind)
     elif kind == "setup":
         app.open("setup", spec)
     elif kind == "rules":
