@@ -47,11 +47,13 @@ def _own_home(tmp_path_factory, monkeypatch):
 @pytest.fixture(autouse=True)
 def _live_games_on_loopback(monkeypatch):
     """A game hosted by any test (the monkey may press Host) listens on 127.0.0.1 only,
-    on a free port of its own, and is not announced on the network (multicast)."""
-    from game.net import live_session
+    on a free port of its own, and is not announced on the network (multicast); the
+    Join screen looks for hosted games on the loopback interface only."""
+    from game.net import discovery, live_session
     monkeypatch.setattr(live_session, "BIND_ADDRESS", "127.0.0.1")
     monkeypatch.setattr(live_session, "DEFAULT_PORT", 0)
     monkeypatch.setattr(live_session, "ANNOUNCE", False)
+    monkeypatch.setattr(discovery, "INTERFACES", ["127.0.0.1"])
 
 
 @pytest.fixture(autouse=True)

@@ -54,7 +54,6 @@ def headless_home(name: str) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ["LITTLE_ABSTRACTS_HOME"] = tempfile.mkdtemp(prefix=f"{name}-")
     # A game hosted by a bench (the monkey may press Host) listens on this machine only,
-    # unannounced.
+    # unannounced; the Join screen looks for games on loopback only.
     from game.net import live_session
-    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
-    live_session.ANNOUNCE = False
+    live_session.stay_on_this_machine()

@@ -630,7 +630,7 @@ def _live_rows(app, frames, record, games) -> None:
     from game.scenes.menu import MenuScene
     from game.services.saves import Seat
 
-    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
+    live_session.stay_on_this_machine()         # (headless_home did it; said again here)
     for spec, _screens in games:
         state = spec.new_game(seed=3)
         count = len(spec.seats_for(state.options))

@@ -44,6 +44,8 @@ RESOLVE_MS = 500            # how long the browser asks for a service's records 
                             # coming later are an update, and asked for again)
 LABEL_BYTES = 50            # of a service's instance name (DNS allows 63; zeroconf may add "-2")
 NOT_INSTALLED = "the zeroconf library is missing (python3 play.py installs it)"
+INTERFACES: list[str] | None = None     # the interfaces' addresses used when none are
+#                                         given: None, every one (tests: the loopback's)
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,7 @@ class _Worker:
 
     def __init__(self, interfaces: list[str] | None):
         self.error = "" if Zeroconf is not None else NOT_INSTALLED
-        self._interfaces = interfaces
+        self._interfaces = interfaces if interfaces is not None else INTERFACES
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 

@@ -25,6 +25,16 @@ BIND_ADDRESS = "0.0.0.0"        # every interface of this machine (the tests: 12
 RETRY_EVERY = 3.0               # seconds between a dropped guest's tries
 ANNOUNCE = True                 # list hosted games on the network (the tests: never)
 LIVE_VERSION = 1
+
+
+def stay_on_this_machine() -> None:
+    """Hosting listens on 127.0.0.1 only, on a free port, unannounced, and hosted games
+    are looked for on the loopback interface only: for the benches and the screenshots
+    (the tests do the same, undone after each)."""
+    global BIND_ADDRESS, DEFAULT_PORT, ANNOUNCE
+    from game.net import discovery
+    BIND_ADDRESS, DEFAULT_PORT, ANNOUNCE = "127.0.0.1", 0, False
+    discovery.INTERFACES = ["127.0.0.1"]
 MAX_HOST_TEXT = 253             # a host's name or address, as typed
 
 

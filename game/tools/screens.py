@@ -202,8 +202,7 @@ def _live(app, kind: str) -> None:
     from game.net import live, live_session
     from game.services.saves import Seat
     from game.testing.positions import keeping_move
-    live_session.BIND_ADDRESS, live_session.DEFAULT_PORT = "127.0.0.1", 0
-    live_session.ANNOUNCE = False
+    live_session.stay_on_this_machine()
     app.settings.player_name = "Ann"
     spec = game.rules.get(GAMES[-1])
     app.open("host", spec.new_game(seed=4), [Seat("human", None), Seat("remote", None)])
@@ -270,7 +269,7 @@ def open_screen(app, name: str) -> None:
     elif kind == "host":
         from game.net import live_session
         # Nothing listens beyond this machine, nothing is announced on the network.
-        live_session.BIND_ADDRESS, live_session.ANNOUNCE = "127.0.0.1", False
+        live_session.stay_on_this_machine()
         app.settings.player_name = "Ann"
         # The game with the most seats, every other seat a player who joins.
         state = max((spec.new_game(options={**spec.demo_options, **options})
