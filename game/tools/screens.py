@@ -43,7 +43,8 @@ def _played(spec, moves: int | None):
 
 
 def _some_statistics():
-    """Finished games of every game against each computer level (the table's rows)."""
+    """Finished games of every game against each computer level, and against friends on
+    the network and by correspondence (the table's rows)."""
     from game.services.saves import Seat
     from game.core.state import Outcome
     from game.services.stats import Stats
@@ -56,6 +57,12 @@ def _some_statistics():
             for _ in range(rng.randint(1, 5)):
                 winner = rng.choice([None] + list(range(len(seats))))
                 stats.record_game(spec.name, seats, Outcome(winner, (), "shown"))
+        # A friend played live, and one by correspondence: counted by name.
+        if len(spec.seats_for({})) == 2:
+            for friend in (Seat("remote", None, "Bob"), Seat("remote", None, "Bo", by_code=True)):
+                for winner in (0, 1, 1):
+                    stats.record_game(spec.name, [Seat("human", None), friend],
+                                      Outcome(winner, (), "shown"))
     return stats
 
 
