@@ -297,6 +297,51 @@ def test_a_drop_at_a_random_point_pauses_both_and_resumes_with_nothing_lost(pair
     assert ann.state.move_list()[:len(before)] == before
 
 
+def test_a_guest_dropping_from_a_game_of_three_pauses_everyone_until_it_is_back(
+        pair, tmp_path):
+    hosting = host(pair, "xoliba", {"players": 3})
+    pair.ann.pop()
+    pair.ann.scene.setup.seats[1:3] = [saves.Seat("human", None)] * 2
+    pair.ann.scene.host()
+    step(pair.ann)
+    hosting = pair.ann.scene
+    join_typed(pair, hosting.link.port)
+    pair.homes["Cy"] = tmp_path / "cy"
+    cy = pair.open("Cy")
+    join_typed(pair, hosting.link.port, cy)
+    pair.frames(lambda: all(live_scene(app) and not live_scene(app).link.waiting
+                            for app in pair.apps.values()), what="3 in")
+    ann, bob, cy_scene = (live_scene(app) for app in (pair.ann, pair.bob, cy))
+    rng = random.Random(35)
+    # Some moves, up to one where Bob is to move.
+    pair.frames(lambda: len(ann.state.history) >= 4 and ann.state.to_play == 1 and len({
+        tuple(live_scene(app).state.move_list()) for app in pair.apps.values()}) == 1,
+        20, "some moves, then Bob's turn", rng, keep=True)
+    assert bob.human_may_move or bob.session.must_pass
+    # Cy's connection drops, and Cy's app stays away (not stepped: it cannot retry).
+    cut(cy_scene)
+    del pair.apps["Cy"]
+    pair.frames(lambda: ann.link.waiting and bob.link.waiting, what="both see Cy away")
+    assert "Cy" in ann.waiting_text() and "paused" in ann.waiting_text()
+    assert "paused" in bob.waiting_text() and "Ann" in bob.waiting_text()
+    # Whoever is to move, nobody moves: Bob's moves do not queue up at the host.
+    before = ann.state.move_list()
+    assert not bob.human_may_move and not ann.human_may_move
+    assert not play_random(pair.bob, rng) and not play_random(pair.ann, rng)
+    step(pair.bob, frames=5)
+    step(pair.ann, frames=5)
+    assert not ann.link.game.incoming and ann.state.move_list() == before
+    # Cy is back (it tries again by itself): the game goes on for all three.
+    pair.apps["Cy"] = cy
+    pair.frames(lambda: not any(live_scene(app).link.waiting for app in pair.apps.values()),
+                10, "all three back")
+    assert not bob.waiting_text() and not ann.waiting_text()
+    pair.frames(lambda: all(live_scene(app).state.is_over for app in pair.apps.values()),
+                40, "the rest of the game of three", rng)
+    histories = {tuple(live_scene(app).state.move_list()) for app in pair.apps.values()}
+    assert len(histories) == 1 and list(histories.pop())[:len(before)] == before
+
+
 def test_either_side_may_quit_and_come_back_with_continue(pair):
     rng = random.Random(5)
     ann, bob = start(pair, "xtic")

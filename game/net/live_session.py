@@ -206,8 +206,24 @@ class LivePlay:
 
     @property
     def waiting(self) -> bool:
-        """A player is missing (not joined yet, or dropped): the game waits."""
-        return self.game.waiting
+        """A player is missing (not joined yet, or dropped): the game waits. In a game of
+        three a guest also waits while the host holds the game (another guest away, or
+        the host paused): the game goes on for all together."""
+        return self.game.waiting or self.held_by_host
+
+    @property
+    def held_by_host(self) -> bool:
+        return self.role == "guest" and self.peer_paused and not self.two_sides \
+            and not self.game.waiting
+
+    def away(self) -> list[str]:
+        """The names of the players whose connection is missing, as far as this side
+        knows (a guest knows only whether the host is there)."""
+        if self.role == "guest":
+            return [self.host_name or "the host"] if self.game.waiting else []
+        present = {peer.seat for peer in self.game.peers if peer.seat is not None}
+        return [self.seats[seat].name or f"Player {seat + 1}"
+                for seat in self.game.remote_seats if seat not in present]
 
     @property
     def started(self) -> bool:
