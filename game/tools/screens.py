@@ -22,7 +22,7 @@ import game.rules
 GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
-           "games", "host", "join", "joinlist", "live", "liverequest", "livedrop",
+           "games", "host", "join", "joinlist", "live", "liverequest", "livedrop", "liveheld",
            *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
@@ -246,6 +246,40 @@ def _live(app, kind: str) -> None:
         time.sleep(0.005)
 
 
+def _live_held(app) -> None:
+    """Bob's side of a game of three hosted by Ann over 127.0.0.1 (Ann's and Cy's games
+    played in this process, no screen), once Cy's connection is cut: paused for all."""
+    import socket
+    from game.net import live, live_session
+    live_session.stay_on_this_machine()
+    app.settings.player_name = "Bob"
+    host = live.Host(0, "127.0.0.1", guests=2)
+    state = game.rules.get("xoliba").new_game(seed=4, options={"players": 3})
+    ann = live.LiveGame.host(host, "Ann", state, {0})
+    app.open("join")
+    app.scene.join_now("127.0.0.1", host.port, "Ann")
+    cy = live.LiveGame.join(live.connect("127.0.0.1", host.port), "Cy")
+    deadline = time.monotonic() + 10
+    cut = False
+    while time.monotonic() < deadline:
+        ann.update()
+        cy.update()
+        app.step(1 / 60, [])
+        time.sleep(0.002)
+        link = getattr(app.scene, "link", None)
+        if type(app.scene).__name__ != "LivePlayScene":
+            continue
+        if not cut and not link.waiting:
+            cy.network.link._sock.shutdown(socket.SHUT_RDWR)
+            cut = True
+        elif cut and link.held_by_host:
+            break
+    for _ in range(30):
+        ann.update()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -290,6 +324,8 @@ def open_screen(app, name: str) -> None:
         app.open("join", _ShownGames())
     elif kind in ("live", "liverequest", "livedrop"):
         _live(app, kind)
+    elif kind == "liveheld":
+        _live_held(app)
     elif kind == "setup":
         app.open("setup", spec)
     elif kind == "rules":
