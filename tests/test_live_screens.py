@@ -10,6 +10,7 @@ import json
 import os
 import random
 import socket
+import threading
 import time
 from types import SimpleNamespace
 
@@ -368,6 +369,56 @@ def test_either_side_may_quit_and_come_back_with_continue(pair):
                 and not bob.link.waiting, 15, "Ann back")
     ann = live_scene(ann_app)
     assert ann.state.move_list() == before and ann.link.role == "host"
+    pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
+
+
+def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again(pair):
+    rng = random.Random(6)
+    ann, bob = start(pair, "xtic")
+    pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
+                keep=True)
+    before = ann.state.move_list()
+    old_port = ann.link.port
+    pair.quit("Ann")
+    pair.frames(lambda: bob.link.waiting, what="Bob sees Ann gone")
+    # Another program takes Ann's port meanwhile: it closes every connection at once.
+    blocker = socket.create_server((LOOPBACK, old_port))
+    blocker.settimeout(0.05)
+    done = threading.Event()
+
+    def close_every_connection():
+        while not done.is_set():
+            try:
+                blocker.accept()[0].close()
+            except OSError:         # (a timeout) look at `done` again
+                pass
+    thread = threading.Thread(target=close_every_connection, daemon=True)
+    thread.start()
+    try:
+        ann_app = pair.open("Ann")
+        ann_app.scene.continue_game()
+        step(ann_app)
+        ann = live_scene(ann_app)
+        assert ann.link.port != old_port and ann.link.waiting
+        text = ann.waiting_text()
+        assert f"Port {old_port} was taken" in text and f"port {ann.link.port}" in text, text
+        # Bob's side keeps trying the old port, and says how to follow the host.
+        pair.frames(lambda: "join again" in bob.waiting_text(), 10, "Bob told to join")
+        assert "Join in the menu" in bob.waiting_text()
+        assert ann.link.waiting
+    finally:
+        done.set()
+        thread.join(2)
+        blocker.close()
+    # Bob does so: the same game goes on where it stood.
+    pair.quit("Bob")
+    bob_app = pair.open("Bob")
+    join_typed(pair, ann.link.port, bob_app)
+    if confirm_shown(bob_app):          # it takes the place of the game under Continue
+        DEVICES["mouse"](bob_app).activate("Start the new game")
+    pair.frames(lambda: live_scene(bob_app) and not ann.link.waiting
+                and not live_scene(bob_app).link.waiting, what="Bob joined again")
+    assert live_scene(bob_app).state.move_list() == before
     pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
 
 

@@ -127,6 +127,8 @@ class LivePlay:
         self.seats = seats              # saves.Seat each (the host: from the start)
         self.address = address          # a guest: the host's (host, port)
         self.port = port                # a host: the port it listens on
+        self.moved_from: int | None = None     # a host: the port asked for, found taken
+        self.failed_tries = 0           # a guest: tries to reach the host since the drop
         self.heartbeat, self.timeout = heartbeat, timeout
         self.retry_in: float | None = None     # a dropped guest: seconds to its next try
         self.host_name = ""             # a guest: the host player's, from its hello
@@ -183,8 +185,11 @@ class LivePlay:
         except ValueError:
             host.close()
             raise
-        return cls("host", name, host, game, list(seats), port=host.port,
+        play = cls("host", name, host, game, list(seats), port=host.port,
                    heartbeat=heartbeat, timeout=timeout)
+        if port and host.port != port:
+            play.moved_from = port      # a guest coming back tries the old one: say so
+        return play
 
     @classmethod
     def joining(cls, address: str, port: int, name: str, state=None, seat=None,
@@ -296,6 +301,7 @@ class LivePlay:
                 self.peer_paused = False
                 if self.role == "guest" and self.seats is not None:
                     self.retry_in = RETRY_EVERY
+                    self.failed_tries += 1
             elif isinstance(event, live.PeerPaused):
                 self.peer_paused = event.paused
         if self.announcement is not None and not self.waiting:
@@ -317,6 +323,7 @@ class LivePlay:
     def _joined(self, event) -> None:
         self.left_reason = ""
         self.retry_in = None
+        self.failed_tries = 0
         if self.role == "host":
             self.seats[event.seat] = saves.Seat("remote", None, _fit_name(event.name))
         else:

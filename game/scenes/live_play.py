@@ -17,6 +17,9 @@ from game.scenes.play import PlayScene
 from game.ui.text import draw_text, wrap_text
 
 # What the other side is asked, and what we asked for.
+# After the drop and this many more failed tries, a guest is told how to follow a host
+# that came back on another port.
+FOLLOW_AFTER = 3
 REQUEST_WORDS = {"takeback": "take back their last move",
                  "offer_end": "end the game now, scored as it stands",
                  "resign": "resign: you win the game"}
@@ -277,9 +280,19 @@ class LivePlayScene(PlayScene):
                    f"for all where it stood as soon as everyone is back."
         away = " and ".join(link.away()) or self.opponent()
         if link.role == "guest":
-            return f"The connection to {away} is lost{why}. The game is paused " \
+            text = f"The connection to {away} is lost{why}. The game is paused " \
                    f"and saved; trying {link.where()} again every few seconds, and it goes " \
                    f"on where it stood."
+            if link.failed_tries >= FOLLOW_AFTER:
+                # The host may be back on another port (its own was taken).
+                text += f" If {away}'s screen shows another port, join again by its " \
+                        f"address: Join in the menu, then the address and port it shows."
+            return text
+        if link.moved_from is not None:
+            return f"Port {link.moved_from} was taken on this computer: the game now " \
+                   f"listens on port {link.port}. Waiting for {away}{why}, who must join " \
+                   f"again with this computer's address and port {link.port} (Join in " \
+                   f"their menu). The game is paused and saved for everyone."
         return f"Waiting for {away}{why}. The game is paused and saved for everyone; it goes " \
                f"on where it stood when they join again at {link.where()} (Continue in " \
                f"their menu)."
