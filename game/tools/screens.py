@@ -23,6 +23,7 @@ GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
            "games", "host", "join", "joinlist", "live", "liverequest", "livedrop", "liveheld",
+           "livemoved",
            *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
@@ -280,6 +281,25 @@ def _live_held(app) -> None:
         time.sleep(0.005)
 
 
+def _live_moved(app) -> None:
+    """Ann's game of Xtic come back through Continue with its port taken by another
+    program (a listener of this process on 127.0.0.1): Bob must join on the new port."""
+    import socket
+    from game.net import live_session
+    from game.services.saves import Seat
+    live_session.stay_on_this_machine()
+    app.settings.player_name = "Ann"
+    taken = socket.create_server(("127.0.0.1", 0))
+    try:
+        state = _played(game.rules.get("xtic"), 6)
+        play = live_session.LivePlay.hosting(
+            state, [Seat("human", None), Seat("remote", None, "Bob")], "Ann",
+            taken.getsockname()[1], "127.0.0.1")
+    finally:
+        taken.close()
+    app.open("live_play", play)
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -326,6 +346,8 @@ def open_screen(app, name: str) -> None:
         _live(app, kind)
     elif kind == "liveheld":
         _live_held(app)
+    elif kind == "livemoved":
+        _live_moved(app)
     elif kind == "setup":
         app.open("setup", spec)
     elif kind == "rules":
