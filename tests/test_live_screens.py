@@ -314,10 +314,21 @@ def test_a_guest_dropping_from_a_game_of_three_pauses_everyone_until_it_is_back(
                             for app in pair.apps.values()), what="3 in")
     ann, bob, cy_scene = (live_scene(app) for app in (pair.ann, pair.bob, cy))
     rng = random.Random(35)
-    # Some moves, up to one where Bob is to move.
-    pair.frames(lambda: len(ann.state.history) >= 4 and ann.state.to_play == 1 and len({
-        tuple(live_scene(app).state.move_list()) for app in pair.apps.values()}) == 1,
-        20, "some moves, then Bob's turn", rng, keep=True)
+    # Some moves, up to one where Bob is to move (and holds it, whatever the timing).
+
+    def bobs_turn(state) -> bool:
+        return len(state.history) >= 4 and state.to_play == 1
+
+    deadline = time.monotonic() + 30
+    while not (bobs_turn(ann.state) and len({tuple(live_scene(app).state.move_list())
+                                             for app in pair.apps.values()}) == 1):
+        assert time.monotonic() < deadline, "some moves, then Bob's turn"
+        for name, app in list(pair.apps.items()):
+            if not bobs_turn(live_scene(app).state):
+                pair.home(name)
+                play_random(app, rng, keep=True)
+            step(app)
+        time.sleep(0.0005)
     assert bob.human_may_move or bob.session.must_pass
     # Cy's connection drops, and Cy's app stays away (not stepped: it cannot retry).
     cut(cy_scene)

@@ -248,14 +248,17 @@ def _live(app, kind: str) -> None:
 
 
 def _live_held(app) -> None:
-    """Bob's side of a game of three hosted by Ann over 127.0.0.1 (Ann's and Cy's games
-    played in this process, no screen), once Cy's connection is cut: paused for all."""
+    """Bob's side of a game for three (the game with the most seats) hosted by Ann over
+    127.0.0.1 (Ann's and Cy's games played in this process, no screen), once Cy's
+    connection is cut: paused for all."""
     import socket
     from game.net import live, live_session
     live_session.stay_on_this_machine()
     app.settings.player_name = "Bob"
-    host = live.Host(0, "127.0.0.1", guests=2)
-    state = game.rules.get("xoliba").new_game(seed=4, options={"players": 3})
+    state = max((spec.new_game(seed=4, options={**spec.demo_options, **options})
+                 for spec in game.rules.in_order() for options in _seatings(spec)),
+                key=lambda state: len(state.spec.seats_for(state.options)))
+    host = live.Host(0, "127.0.0.1", guests=len(state.spec.seats_for(state.options)) - 1)
     ann = live.LiveGame.host(host, "Ann", state, {0})
     app.open("join")
     app.scene.join_now("127.0.0.1", host.port, "Ann")
@@ -282,7 +285,7 @@ def _live_held(app) -> None:
 
 
 def _live_moved(app) -> None:
-    """Ann's game of Xtic come back through Continue with its port taken by another
+    """Ann's game (of the last game) come back through Continue with its port taken by another
     program (a listener of this process on 127.0.0.1): Bob must join on the new port."""
     import socket
     from game.net import live_session
@@ -291,7 +294,7 @@ def _live_moved(app) -> None:
     app.settings.player_name = "Ann"
     taken = socket.create_server(("127.0.0.1", 0))
     try:
-        state = _played(game.rules.get("xtic"), 6)
+        state = _played(game.rules.get(GAMES[-1]), 6)
         play = live_session.LivePlay.hosting(
             state, [Seat("human", None), Seat("remote", None, "Bob")], "Ann",
             taken.getsockname()[1], "127.0.0.1")
