@@ -192,8 +192,16 @@ def test_a_whole_game_by_codes_through_the_screens(friends, game_name):
         assert cc.pending_games() == []
         corr = cc.load(friend.play().corr.id)
         assert corr.finished and corr.state.move_list() == states[0].move_list()
-        # The game counts once, for the player at this screen.
-        assert sum(tally.played for tally in load_stats()[0].rows.values()) == 1
+        # The game counts once, for the player at this screen, by the friend's name; the
+        # kept record names both players.
+        other = "Bo" if friend is ada else "Ada"
+        counted = load_stats()[0]
+        assert [(opponents, tally.played) for _seat, opponents, tally
+                in counted.rows_of(game_name)] == [(f"{other} by correspondence", 1)]
+        storage.writer.wait()
+        kept = sorted((storage.data_dir() / "games").iterdir())
+        headers = kept[-1].read_text(encoding="utf-8").split("\n\n")[0]
+        assert "Ada" in headers and "Bo" in headers and "You" not in headers, headers
         friend.until(lambda app=friend.app: scene_name(app) == "ResultsScene",
                      "the results card")
         assert "Games" in labels(friend.scene) and "Take back" not in labels(friend.scene)

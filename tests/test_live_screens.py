@@ -10,6 +10,7 @@ import json
 import os
 import random
 import socket
+import threading
 import time
 from types import SimpleNamespace
 
@@ -297,6 +298,62 @@ def test_a_drop_at_a_random_point_pauses_both_and_resumes_with_nothing_lost(pair
     assert ann.state.move_list()[:len(before)] == before
 
 
+def test_a_guest_dropping_from_a_game_of_three_pauses_everyone_until_it_is_back(
+        pair, tmp_path):
+    hosting = host(pair, "xoliba", {"players": 3})
+    pair.ann.pop()
+    pair.ann.scene.setup.seats[1:3] = [saves.Seat("human", None)] * 2
+    pair.ann.scene.host()
+    step(pair.ann)
+    hosting = pair.ann.scene
+    join_typed(pair, hosting.link.port)
+    pair.homes["Cy"] = tmp_path / "cy"
+    cy = pair.open("Cy")
+    join_typed(pair, hosting.link.port, cy)
+    pair.frames(lambda: all(live_scene(app) and not live_scene(app).link.waiting
+                            for app in pair.apps.values()), what="3 in")
+    ann, bob, cy_scene = (live_scene(app) for app in (pair.ann, pair.bob, cy))
+    rng = random.Random(35)
+    # Some moves, up to one where Bob is to move (and holds it, whatever the timing).
+
+    def bobs_turn(state) -> bool:
+        return len(state.history) >= 4 and state.to_play == 1
+
+    deadline = time.monotonic() + 30
+    while not (bobs_turn(ann.state) and len({tuple(live_scene(app).state.move_list())
+                                             for app in pair.apps.values()}) == 1):
+        assert time.monotonic() < deadline, "some moves, then Bob's turn"
+        for name, app in list(pair.apps.items()):
+            if not bobs_turn(live_scene(app).state):
+                pair.home(name)
+                play_random(app, rng, keep=True)
+            step(app)
+        time.sleep(0.0005)
+    assert bob.human_may_move or bob.session.must_pass
+    # Cy's connection drops, and Cy's app stays away (not stepped: it cannot retry).
+    cut(cy_scene)
+    del pair.apps["Cy"]
+    pair.frames(lambda: ann.link.waiting and bob.link.waiting, what="both see Cy away")
+    assert "Cy" in ann.waiting_text() and "paused" in ann.waiting_text()
+    assert "paused" in bob.waiting_text() and "Ann" in bob.waiting_text()
+    # Whoever is to move, nobody moves: Bob's moves do not queue up at the host.
+    before = ann.state.move_list()
+    assert not bob.human_may_move and not ann.human_may_move
+    assert not play_random(pair.bob, rng) and not play_random(pair.ann, rng)
+    step(pair.bob, frames=5)
+    step(pair.ann, frames=5)
+    assert not ann.link.game.incoming and ann.state.move_list() == before
+    # Cy is back (it tries again by itself): the game goes on for all three.
+    pair.apps["Cy"] = cy
+    pair.frames(lambda: not any(live_scene(app).link.waiting for app in pair.apps.values()),
+                10, "all three back")
+    assert not bob.waiting_text() and not ann.waiting_text()
+    pair.frames(lambda: all(live_scene(app).state.is_over for app in pair.apps.values()),
+                40, "the rest of the game of three", rng)
+    histories = {tuple(live_scene(app).state.move_list()) for app in pair.apps.values()}
+    assert len(histories) == 1 and list(histories.pop())[:len(before)] == before
+
+
 def test_either_side_may_quit_and_come_back_with_continue(pair):
     rng = random.Random(5)
     ann, bob = start(pair, "xtic")
@@ -323,6 +380,56 @@ def test_either_side_may_quit_and_come_back_with_continue(pair):
                 and not bob.link.waiting, 15, "Ann back")
     ann = live_scene(ann_app)
     assert ann.state.move_list() == before and ann.link.role == "host"
+    pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
+
+
+def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again(pair):
+    rng = random.Random(6)
+    ann, bob = start(pair, "xtic")
+    pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
+                keep=True)
+    before = ann.state.move_list()
+    old_port = ann.link.port
+    pair.quit("Ann")
+    pair.frames(lambda: bob.link.waiting, what="Bob sees Ann gone")
+    # Another program takes Ann's port meanwhile: it closes every connection at once.
+    blocker = socket.create_server((LOOPBACK, old_port))
+    blocker.settimeout(0.05)
+    done = threading.Event()
+
+    def close_every_connection():
+        while not done.is_set():
+            try:
+                blocker.accept()[0].close()
+            except OSError:         # (a timeout) look at `done` again
+                pass
+    thread = threading.Thread(target=close_every_connection, daemon=True)
+    thread.start()
+    try:
+        ann_app = pair.open("Ann")
+        ann_app.scene.continue_game()
+        step(ann_app)
+        ann = live_scene(ann_app)
+        assert ann.link.port != old_port and ann.link.waiting
+        text = ann.waiting_text()
+        assert f"Port {old_port} was taken" in text and f"port {ann.link.port}" in text, text
+        # Bob's side keeps trying the old port, and says how to follow the host.
+        pair.frames(lambda: "join again" in bob.waiting_text(), 10, "Bob told to join")
+        assert "Join in the menu" in bob.waiting_text()
+        assert ann.link.waiting
+    finally:
+        done.set()
+        thread.join(2)
+        blocker.close()
+    # Bob does so: the same game goes on where it stood.
+    pair.quit("Bob")
+    bob_app = pair.open("Bob")
+    join_typed(pair, ann.link.port, bob_app)
+    if confirm_shown(bob_app):          # it takes the place of the game under Continue
+        DEVICES["mouse"](bob_app).activate("Start the new game")
+    pair.frames(lambda: live_scene(bob_app) and not ann.link.waiting
+                and not live_scene(bob_app).link.waiting, what="Bob joined again")
+    assert live_scene(bob_app).state.move_list() == before
     pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
 
 

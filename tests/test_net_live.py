@@ -187,12 +187,15 @@ def test_a_resignation_and_a_pause_reach_the_other_side(hosts):
     run([host, guest], lambda: host.took(Requested), moving=False)
     assert host.live.answer(host.took(Requested)[0].id, True) == []
     guest.live.set_paused(True)
+    host.live.set_paused(True)
     host.live.set_paused(False)
+    host.live.set_paused(False)         # told once: the host says what changed
     run([host, guest], lambda: guest.took(Answered) and host.took(live.PeerPaused)
-        and guest.took(live.PeerPaused), moving=False)
+        and len(guest.took(live.PeerPaused)) == 2, moving=False)
     assert guest.took(Answered) == [Answered("resign", True)]
     assert host.took(live.PeerPaused) == [live.PeerPaused(1, True)]
-    assert guest.took(live.PeerPaused) == [live.PeerPaused(None, False)]
+    assert guest.took(live.PeerPaused) == [live.PeerPaused(None, True),
+                                           live.PeerPaused(None, False)]
     assert host.live.state.history == []        # carrying it out is the screen's
 
 

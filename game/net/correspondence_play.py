@@ -90,9 +90,17 @@ class CodeKeeper:
 
 def seats_of(corr: cc.Correspondence) -> list[Seat]:
     """Me at my seat, the friend (by name) at the other."""
-    seats = [Seat("remote", None, corr.opponent or "Your friend")] * 2
+    seats = [Seat("remote", None, corr.opponent or "Your friend", by_code=True)] * 2
     seats[corr.my_seat] = Seat("human", None)
     return seats
+
+
+def names_of(corr: cc.Correspondence) -> list[str]:
+    """Each seat's player by name, as the screen and the kept record show them (the
+    player's own name from the game, not "You": a record names both players)."""
+    names = [corr.opponent or "Your friend"] * 2
+    names[corr.my_seat] = corr.names[0] if corr.me_inviter else corr.names[1]
+    return names
 
 
 def session_config(corr: cc.Correspondence, seat: CodeSeat) -> SessionConfig:

@@ -389,7 +389,8 @@ class TookBack:
 
 @dataclass(frozen=True)
 class PeerPaused:
-    """The other side paused its screen, or came back (a guest: the host, seat None)."""
+    """The other side paused its screen, or came back (a guest: the host, seat None,
+    which also holds the game for all while a player is missing)."""
     seat: int | None
     paused: bool
 
@@ -401,6 +402,7 @@ class _Peer:
     seat: int | None = None        # None until its hello is answered
     name: str = ""
     sent: int = 0                  # moves of our history this peer holds
+    held: bool = False             # the host told this guest the game is paused
 
 
 @dataclass
@@ -441,6 +443,7 @@ class LiveGame:
         self._agreed_end: int | None = None     # the ply an accepted offer to end is played at
         self._host_game: dict | None = None     # a guest: the game the host's hello named
         self._host_name = ""
+        self._paused_here = False               # the host's own screen is paused
         self._events: list = []
         # Checked now: a name or a game the protocol cannot carry (a seed out of range,
         # an option too long) is a ValueError when hosting or joining, not later.
@@ -533,7 +536,26 @@ class LiveGame:
         return []
 
     def set_paused(self, paused: bool) -> None:
-        self._send_all(make("pause" if paused else "resume"))
+        if self.role == "host":
+            self._paused_here = paused
+            self._tell_held()
+        else:
+            self._send_all(make("pause" if paused else "resume"))
+
+    @property
+    def held(self) -> bool:
+        """The host holds the game for every guest: its screen is paused or a player is
+        missing (in a game of three, the guests still there must not move either)."""
+        return self.role == "host" and (self._paused_here or self.waiting)
+
+    def _tell_held(self) -> None:
+        """Each guest hears "pause" when the host holds the game, "resume" when it goes
+        on (a guest that joins while it is held hears it once welcomed)."""
+        held = self.held
+        for peer in self.peers:
+            if peer.seat is not None and peer.held != held:
+                peer.link.send(make("pause" if held else "resume"))
+                peer.held = held
 
     def close(self, reason: str) -> None:
         for peer in self.peers:
@@ -553,6 +575,7 @@ class LiveGame:
         self._check_incoming()
         if self.role == "host":
             self._time_out_hellos()
+            self._tell_held()
         events, self._events = self._events, []
         return events
 

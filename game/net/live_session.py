@@ -127,6 +127,8 @@ class LivePlay:
         self.seats = seats              # saves.Seat each (the host: from the start)
         self.address = address          # a guest: the host's (host, port)
         self.port = port                # a host: the port it listens on
+        self.moved_from: int | None = None     # a host: the port asked for, found taken
+        self.failed_tries = 0           # a guest: tries to reach the host since the drop
         self.heartbeat, self.timeout = heartbeat, timeout
         self.retry_in: float | None = None     # a dropped guest: seconds to its next try
         self.host_name = ""             # a guest: the host player's, from its hello
@@ -183,8 +185,11 @@ class LivePlay:
         except ValueError:
             host.close()
             raise
-        return cls("host", name, host, game, list(seats), port=host.port,
+        play = cls("host", name, host, game, list(seats), port=host.port,
                    heartbeat=heartbeat, timeout=timeout)
+        if port and host.port != port:
+            play.moved_from = port      # a guest coming back tries the old one: say so
+        return play
 
     @classmethod
     def joining(cls, address: str, port: int, name: str, state=None, seat=None,
@@ -206,8 +211,24 @@ class LivePlay:
 
     @property
     def waiting(self) -> bool:
-        """A player is missing (not joined yet, or dropped): the game waits."""
-        return self.game.waiting
+        """A player is missing (not joined yet, or dropped): the game waits. In a game of
+        three a guest also waits while the host holds the game (another guest away, or
+        the host paused): the game goes on for all together."""
+        return self.game.waiting or self.held_by_host
+
+    @property
+    def held_by_host(self) -> bool:
+        return self.role == "guest" and self.peer_paused and not self.two_sides \
+            and not self.game.waiting
+
+    def away(self) -> list[str]:
+        """The names of the players whose connection is missing, as far as this side
+        knows (a guest knows only whether the host is there)."""
+        if self.role == "guest":
+            return [self.host_name or "the host"] if self.game.waiting else []
+        present = {peer.seat for peer in self.game.peers if peer.seat is not None}
+        return [self.seats[seat].name or f"Player {seat + 1}"
+                for seat in self.game.remote_seats if seat not in present]
 
     @property
     def started(self) -> bool:
@@ -280,6 +301,7 @@ class LivePlay:
                 self.peer_paused = False
                 if self.role == "guest" and self.seats is not None:
                     self.retry_in = RETRY_EVERY
+                    self.failed_tries += 1
             elif isinstance(event, live.PeerPaused):
                 self.peer_paused = event.paused
         if self.announcement is not None and not self.waiting:
@@ -301,6 +323,7 @@ class LivePlay:
     def _joined(self, event) -> None:
         self.left_reason = ""
         self.retry_in = None
+        self.failed_tries = 0
         if self.role == "host":
             self.seats[event.seat] = saves.Seat("remote", None, _fit_name(event.name))
         else:

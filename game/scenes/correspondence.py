@@ -303,7 +303,8 @@ class CorrespondencePlayScene(PlayScene):
         drivers = [self.code_seat, self.code_seat]
         drivers[corr.my_seat] = LocalHuman()
         super().__init__(app, state, cp.seats_of(corr),
-                         config=cp.session_config(corr, self.code_seat), drivers=drivers)
+                         config=cp.session_config(corr, self.code_seat), drivers=drivers,
+                         names=cp.names_of(corr))
         self.code_seat.deliver(new_moves)
 
     # --- what the player can do -----------------------------------------------------------

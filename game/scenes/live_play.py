@@ -17,6 +17,9 @@ from game.scenes.play import PlayScene
 from game.ui.text import draw_text, wrap_text
 
 # What the other side is asked, and what we asked for.
+# After the drop and this many more failed tries, a guest is told how to follow a host
+# that came back on another port.
+FOLLOW_AFTER = 3
 REQUEST_WORDS = {"takeback": "take back their last move",
                  "offer_end": "end the game now, scored as it stands",
                  "resign": "resign: you win the game"}
@@ -188,7 +191,12 @@ class LivePlayScene(PlayScene):
                 self.app.sounds.play("menu_confirm")
                 self.refresh_buttons()
             case live.PeerPaused(_seat, paused):
-                session.notice = f"{self.opponent()} paused their game." if paused else ""
+                if not self.link.two_sides:     # held for all: said over the board
+                    session.notice = ""
+                    self.refresh_buttons()
+                else:
+                    session.notice = f"{self.opponent()} paused their game." if paused \
+                        else ""
 
     def asked(self, request_id: int, kind: str) -> None:
         """The other side's request, as a question over the board."""
@@ -265,15 +273,33 @@ class LivePlayScene(PlayScene):
         if not link.waiting or self.finished:
             return ""
         why = f" ({link.left_reason})" if link.left_reason else ""
+        if link.held_by_host:
+            host = link.host_name or "the host"
+            return f"The game is paused for everyone: {host}, who hosts it, is waiting " \
+                   f"for a player whose connection dropped, or has paused. It goes on " \
+                   f"for all where it stood as soon as everyone is back."
+        away = " and ".join(link.away()) or self.opponent()
         if link.role == "guest":
-            return f"The connection to {self.opponent()} is lost{why}. The game is paused " \
+            text = f"The connection to {away} is lost{why}. The game is paused " \
                    f"and saved; trying {link.where()} again every few seconds, and it goes " \
                    f"on where it stood."
-        return f"Waiting for {self.opponent()}{why}. The game is paused and saved; it goes " \
+            if link.failed_tries >= FOLLOW_AFTER:
+                # The host may be back on another port (its own was taken).
+                text += f" If {away}'s screen shows another port, join again by its " \
+                        f"address: Join in the menu, then the address and port it shows."
+            return text
+        if link.moved_from is not None:
+            return f"Port {link.moved_from} was taken on this computer: the game now " \
+                   f"listens on port {link.port}. Waiting for {away}{why}, who must join " \
+                   f"again with this computer's address and port {link.port} (Join in " \
+                   f"their menu). The game is paused and saved for everyone."
+        return f"Waiting for {away}{why}. The game is paused and saved for everyone; it goes " \
                f"on where it stood when they join again at {link.where()} (Continue in " \
                f"their menu)."
 
     def status_text(self) -> str:
+        if self.link.held_by_host and not self.finished:
+            return "Paused for everyone"
         if self.link.waiting and not self.finished:
             return "Paused: a player is missing"
         if self.resigned is not None:

@@ -37,11 +37,14 @@ class Seat:
     kind: str                   # one of SEAT_KINDS ("remote": a player on another computer)
     level: str | None           # an ai level name for computers
     name: str | None = None     # a remote player's name
+    by_code: bool = False       # a remote player whose moves come in correspondence codes
 
     def to_dict(self) -> dict:
         data = {"kind": self.kind, "level": self.level}
         if self.name is not None:
             data["name"] = self.name
+        if self.by_code:
+            data["by_code"] = True
         return data
 
     @property
@@ -132,7 +135,8 @@ def seat_from_dict(data, spec) -> Seat:
             raise ValueError(f"unknown computer level {str(level)[:40]!r}")
         return Seat("computer", level)
     if data["kind"] == "remote":
-        return Seat("remote", None, check_player_name(data.get("name")))
+        return Seat("remote", None, check_player_name(data.get("name")),
+                    by_code=data.get("by_code") is True)
     return Seat("human", None)
 
 

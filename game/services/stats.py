@@ -9,8 +9,9 @@ again from nothing.
 
 Only people are counted: every human seat of a finished game adds one game to its row,
 keyed by (game, the seat's name in that game, the opponents). The opponents read
-"computer <level>", "human", or "<name> on the network" (a live game's player, counted
-by name; their own app counts their seat); in a three-player game both, joined by " + ". A game
+"computer <level>", "human", "<name> on the network" (a live game's player, counted
+by name; their own app counts their seat) or "<name> by correspondence" (the same for a
+game played by codes); in a three-player game both, joined by " + ". A game
 between computers counts nothing. The Xoliba solitaire (one seat) counts games played
 and solved instead. The Xoliba solitaire *puzzles* keep their own progress
 (game/games/xoliba/puzzle_progress.py); resetting these statistics leaves it alone.
@@ -27,13 +28,15 @@ MAX_COUNT = 10**9          # more games than anyone plays: a corrupt file
 HUMAN = "human"
 OPPONENT_JOIN = " + "
 REMOTE = " on the network"      # after a remote player's name
+BY_CODE = " by correspondence"  # after the name of a friend who plays by codes
 
 
 def opponent_label(seat) -> str:
     """"computer <level>" for a computer seat, "<name> on the network" for a player on
-    another computer (a live game), "human" for a person at this screen."""
+    another computer (a live game), "<name> by correspondence" for a friend playing by
+    codes, "human" for a person at this screen."""
     if seat.is_remote:
-        return f"{seat.name}{REMOTE}"
+        return f"{seat.name}{BY_CODE if seat.by_code else REMOTE}"
     return f"computer {seat.level}" if seat.is_computer else HUMAN
 
 

@@ -22,7 +22,8 @@ import game.rules
 GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
-           "games", "host", "join", "joinlist", "live", "liverequest", "livedrop",
+           "games", "host", "join", "joinlist", "live", "liverequest", "livedrop", "liveheld",
+           "livemoved",
            *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
@@ -43,7 +44,8 @@ def _played(spec, moves: int | None):
 
 
 def _some_statistics():
-    """Finished games of every game against each computer level (the table's rows)."""
+    """Finished games of every game against each computer level, and against friends on
+    the network and by correspondence (the table's rows)."""
     from game.services.saves import Seat
     from game.core.state import Outcome
     from game.services.stats import Stats
@@ -56,6 +58,12 @@ def _some_statistics():
             for _ in range(rng.randint(1, 5)):
                 winner = rng.choice([None] + list(range(len(seats))))
                 stats.record_game(spec.name, seats, Outcome(winner, (), "shown"))
+        # A friend played live, and one by correspondence: counted by name.
+        if len(spec.seats_for({})) == 2:
+            for friend in (Seat("remote", None, "Bob"), Seat("remote", None, "Bo", by_code=True)):
+                for winner in (0, 1, 1):
+                    stats.record_game(spec.name, [Seat("human", None), friend],
+                                      Outcome(winner, (), "shown"))
     return stats
 
 
@@ -239,6 +247,62 @@ def _live(app, kind: str) -> None:
         time.sleep(0.005)
 
 
+def _live_held(app) -> None:
+    """Bob's side of a game for three (the game with the most seats) hosted by Ann over
+    127.0.0.1 (Ann's and Cy's games played in this process, no screen), once Cy's
+    connection is cut: paused for all."""
+    import socket
+    from game.net import live, live_session
+    live_session.stay_on_this_machine()
+    app.settings.player_name = "Bob"
+    state = max((spec.new_game(seed=4, options={**spec.demo_options, **options})
+                 for spec in game.rules.in_order() for options in _seatings(spec)),
+                key=lambda state: len(state.spec.seats_for(state.options)))
+    host = live.Host(0, "127.0.0.1", guests=len(state.spec.seats_for(state.options)) - 1)
+    ann = live.LiveGame.host(host, "Ann", state, {0})
+    app.open("join")
+    app.scene.join_now("127.0.0.1", host.port, "Ann")
+    cy = live.LiveGame.join(live.connect("127.0.0.1", host.port), "Cy")
+    deadline = time.monotonic() + 10
+    cut = False
+    while time.monotonic() < deadline:
+        ann.update()
+        cy.update()
+        app.step(1 / 60, [])
+        time.sleep(0.002)
+        link = getattr(app.scene, "link", None)
+        if type(app.scene).__name__ != "LivePlayScene":
+            continue
+        if not cut and not link.waiting:
+            cy.network.link._sock.shutdown(socket.SHUT_RDWR)
+            cut = True
+        elif cut and link.held_by_host:
+            break
+    for _ in range(30):
+        ann.update()
+        app.step(1 / 60, [])
+        time.sleep(0.005)
+
+
+def _live_moved(app) -> None:
+    """Ann's game (of the last game) come back through Continue with its port taken by another
+    program (a listener of this process on 127.0.0.1): Bob must join on the new port."""
+    import socket
+    from game.net import live_session
+    from game.services.saves import Seat
+    live_session.stay_on_this_machine()
+    app.settings.player_name = "Ann"
+    taken = socket.create_server(("127.0.0.1", 0))
+    try:
+        state = _played(game.rules.get(GAMES[-1]), 6)
+        play = live_session.LivePlay.hosting(
+            state, [Seat("human", None), Seat("remote", None, "Bob")], "Ann",
+            taken.getsockname()[1], "127.0.0.1")
+    finally:
+        taken.close()
+    app.open("live_play", play)
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -283,6 +347,10 @@ def open_screen(app, name: str) -> None:
         app.open("join", _ShownGames())
     elif kind in ("live", "liverequest", "livedrop"):
         _live(app, kind)
+    elif kind == "liveheld":
+        _live_held(app)
+    elif kind == "livemoved":
+        _live_moved(app)
     elif kind == "setup":
         app.open("setup", spec)
     elif kind == "rules":
