@@ -672,3 +672,20 @@ def test_the_fuzz_bench_over_loopback_finds_no_crash_or_hang(monkeypatch):
         assert tally.crashes == [] and tally.hangs == 0
         assert sum(tally.verdicts.values()) == (11 if tally is links else 8)
     assert errors == []
+
+
+def test_the_exchange_kept_on_disk_is_read_back_checked():
+    kept = {"secrets": {"4": "ab" * 16}, "commitments": {"4": "cd" * 32, "5": "ef" * 32}}
+    state = game.rules.get("catalina").new_game(seed=1)
+    restored = LiveGame(None, "Bob", state, {1}, "guest", 1)
+    restored.restore_fair(json.loads(json.dumps(kept)))
+    assert restored.fair_saved() == kept
+    assert restored.secrets == {4: bytes.fromhex("ab" * 16)}
+    for bad, fault in [([], "not an exchange"), ({"secrets": {}}, "not an exchange"),
+                       ({"secrets": {"x": "ab" * 16}, "commitments": {}}, "bytes by move"),
+                       ({"secrets": {"1": "ab" * 15}, "commitments": {}}, "bytes by move"),
+                       ({"secrets": {}, "commitments": {"1": "zz" * 32}}, "not hexadecimal"),
+                       ({"secrets": {str(n): "ab" * 16 for n in range(40)},
+                         "commitments": {}}, "not a short table")]:
+        with pytest.raises(ValueError, match=fault):
+            live.parse_fair(bad)
