@@ -685,7 +685,67 @@ def test_the_exchange_kept_on_disk_is_read_back_checked():
                        ({"secrets": {"x": "ab" * 16}, "commitments": {}}, "bytes by move"),
                        ({"secrets": {"1": "ab" * 15}, "commitments": {}}, "bytes by move"),
                        ({"secrets": {}, "commitments": {"1": "zz" * 32}}, "not hexadecimal"),
-                       ({"secrets": {str(n): "ab" * 16 for n in range(40)},
+                       ({"secrets": {str(n): "ab" * 16 for n in range(60)},
                          "commitments": {}}, "not a short table")]:
         with pytest.raises(ValueError, match=fault):
             live.parse_fair(bad)
+
+
+def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypatch):
+    """The host drew a roll and moved on; the guest, whose link dropped before the host's
+    secret reached it, comes back behind: the roll in the welcome is not taken but drawn
+    from both secrets again (the host sends its secret again), and must match."""
+    host_link = hosts()
+    real_send, silent = live.Link.send, []
+
+    def send(link, message):        # the host's secrets never reach the first guest
+        if not (silent and link.address[1] != host_link.port    # the host's side
+                and message.type == "reveal" and message["ply"] > 0):
+            real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("catalina").new_game(seed=7, options={"first": 0})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    first = join(host_link)
+    silent.append(first.link)
+    guest = Side(LiveGame.join(first, "Bob"), random.Random(1))
+    run([host, guest], lambda: len(host.live.state.history) >= 2)   # the roll, Ann's move
+    assert guest.live.state.history == [] and 1 in guest.live.secrets
+    kept = json.loads(json.dumps(guest.live.fair_saved()))
+    silent.clear()
+    first.link.close("the app stopped")
+    run([host], lambda: host.took(Left), moving=False, seconds=5)
+    played = list(host.live.state.history)
+    old = guest.live.state
+    restored = game.rules.get("catalina").new_game(seed=old.seed, options=old.options)
+    again = LiveGame.join(join(host_link), "Bob", restored, seat=1)
+    again.restore_fair(kept)
+    guest = Side(again, random.Random(2))
+    run([host, guest], lambda: guest.live.state.history[:2] == played[:2])
+    run([host, guest], lambda: over(host, guest), seconds=60)
+
+
+def test_a_host_behind_a_roll_draws_it_when_the_guest_comes_back(hosts, monkeypatch):
+    """The guest drew the first roll and moved; the host never had the guest's secret.
+    Back, the guest sends its secret again and the host draws the same roll, then takes
+    the guest's move that waited for it."""
+    host_link = hosts()
+    real_send, silent = live.Link.send, []
+
+    def send(link, message):        # the first guest's secrets never leave it
+        if not (link in silent and message.type == "reveal" and message["ply"] > 0):
+            real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("catalina").new_game(seed=7, options={"first": 1})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    first = join(host_link)
+    silent.append(first.link)
+    guest = Side(LiveGame.join(first, "Bob"), random.Random(1))
+    run([host, guest], lambda: guest.live.state is not None
+        and len(guest.live.state.history) >= 2)                     # the roll, Bob's move
+    assert host.live.state.history == []
+    played = list(guest.live.state.history)
+    first.link.close("the link broke")
+    run([host], lambda: host.took(Left), moving=False, seconds=5)
+    guest.live.rejoin(join(host_link))
+    run([host, guest], lambda: host.live.state.history[:2] == played[:2])
+    run([host, guest], lambda: over(host, guest), seconds=60)

@@ -29,6 +29,7 @@ CONNECT_TIMEOUT = 5.0
 FLUSH_TIMEOUT = 1.0     # at most this long to send a bye before closing
 READ_SIZE = 65536
 MAX_INCOMING = 32       # moves received ahead of the position (a flood is refused)
+FAIR_WINDOW = 16        # plies a roll's secrets are kept after it, for a side behind
 FORCED_PASS = "pass"    # the only legal move when a player cannot move: never sent
 
 
@@ -350,7 +351,7 @@ def parse_fair(data) -> tuple[dict, dict]:
     tables = []
     for key, size in (("secrets", fair.SECRET_BYTES), ("commitments", fair.COMMITMENT_BYTES)):
         table = data[key]
-        if not isinstance(table, dict) or len(table) > MAX_INCOMING:
+        if not isinstance(table, dict) or len(table) > MAX_INCOMING + FAIR_WINDOW + 1:
             raise ValueError(f"'fair.{key}' is not a short table")
         parsed = {}
         for ply, value in table.items():
@@ -485,6 +486,7 @@ class LiveGame:
         self._deal_about = b""                      # the deal's context
         self._dealt_seed: int | None = None         # a guest: the seed our deal gave
         self._about: tuple[int, bytes] | None = None    # the roll due's context, kept
+        self._expected_roll: tuple[int, str] | None = None  # a welcome's roll, to check
         # Checked now: a name or a game the protocol cannot carry (a seed out of range,
         # an option too long) is a ValueError when hosting or joining, not later.
         self._hello_message()
@@ -508,6 +510,7 @@ class LiveGame:
             self._forget(peer)
         self.network = guest
         self._host_game = None
+        self._expected_roll = None
         if self.state is None:      # dropped during the deal: a new deal
             self._dealt_seed = None
             self._forget_exchange(0)
@@ -808,13 +811,28 @@ class LiveGame:
         seats = len(state.spec.seats_for(state.options))
         if seat >= seats:
             return self._refuse(peer, f"welcomed into seat {seat + 1} of a game of {seats}")
-        for text in message["moves"]:       # the moves we lack, checked as we play them
+        moves = list(message["moves"])
+        deferred = False
+        while moves:        # the moves we lack, checked as we play them
+            text = moves.pop(0)
+            ply = len(state.history) + 1
+            if state.is_chance and ply in self.secrets:
+                # A roll we committed to: drawn here from both secrets, not taken; the
+                # moves after it wait for it as moves received do.
+                if len(moves) > MAX_INCOMING:
+                    return self._refuse(peer, f"{len(moves)} moves after a roll to draw")
+                self._expected_roll = (ply, text)
+                self.incoming = [_Incoming(ply + 1 + index, later, peer)
+                                 for index, later in enumerate(moves)]
+                deferred = True
+                break
             try:
                 state.play(state.parse_move(text))
             except ValueError as exc:
                 return self._refuse(peer, f"the host's move {text!r} is not legal here: {exc}")
         verdict, why = compare(host_game, state)
-        if verdict not in ("same", "behind"):   # behind: we hold moves it has not heard
+        # behind: we hold moves it has not heard; ahead: its moves after a roll wait
+        if verdict not in ("same", "behind") and not (deferred and verdict == "ahead"):
             return self._refuse(peer, f"not the host's game: {why}")
         self.seat = seat
         self.local_seats = {seat}
@@ -917,6 +935,7 @@ class LiveGame:
             for ply in [ply for ply in table if ply > to]:
                 del table[ply]
         self._about = None
+        self._expected_roll = None
         return TookBack(to)
 
     # --- fair chance (fair.py): commit, then reveal -------------------------------------
@@ -1009,19 +1028,26 @@ class LiveGame:
         (on disk before we reveal ours), never replaced."""
         ply = message["ply"]
         due = len(self.state.history) + 1
-        if not due <= ply <= due + MAX_INCOMING:
-            return self._refuse(peer, f"a commitment for move {ply}, not a roll to come "
-                                      f"(move {due} is due)")
         value = self._fair_value(peer, message, fair.COMMITMENT_BYTES)
         if value is None:
             return
         held = self.commitments.get(ply)
+        if ply < due and held == value and ply in self.secrets:
+            # The other side is behind (back after a drop): it still lacks our secret
+            # for a roll we drew. It committed before, so it cannot change its part.
+            if ply not in peer.revealed:
+                peer.revealed.add(ply)
+                peer.link.send(make("reveal", ply=ply, value=self.secrets[ply].hex()))
+            return
+        if not due <= ply <= due + MAX_INCOMING:
+            return self._refuse(peer, f"a commitment for move {ply}, not a roll to come "
+                                      f"(move {due} is due)")
         if held == value:           # sent again after a drop: the same
             return
         if held is not None:
             return self._refuse(peer, f"a second commitment for the roll of move {ply}, "
                                       f"not the one it made first")
-        if len(self.commitments) >= MAX_INCOMING:
+        if len([at for at in self.commitments if at >= due]) >= MAX_INCOMING:
             return self._refuse(peer, f"more than {MAX_INCOMING} commitments ahead")
         self.commitments[ply] = value
         self._kept()
@@ -1030,6 +1056,8 @@ class LiveGame:
         """The other side's secret for the roll of move `ply`, checked when the roll is
         drawn (`_advance_roll`)."""
         ply = message["ply"]
+        if ply <= len(self.state.history) and ply in self.secrets:
+            return                  # a roll drawn already: sent again after a drop
         if ply not in self.secrets or ply not in self.commitments:
             return self._refuse(peer, f"a secret for the roll of move {ply} before both "
                                       f"sides committed")
@@ -1053,9 +1081,11 @@ class LiveGame:
         if state is None or self.dealing:
             return
         due = len(state.history) + 1
-        for table in (self.secrets, self.commitments, self.reveals, self.rolls):
-            for ply in [ply for ply in table if ply < due]:
+        for table in (self.secrets, self.commitments, self.reveals):
+            for ply in [ply for ply in table if ply < due - FAIR_WINDOW]:
                 del table[ply]
+        for ply in [ply for ply in self.rolls if ply < due]:
+            del self.rolls[ply]
         if state.is_over or not state.is_chance:
             return
         seated = [peer for peer in self.peers if peer.seat is not None]
@@ -1085,7 +1115,13 @@ class LiveGame:
         except ValueError as exc:
             return self._refuse(peer, str(exc))
         first, second = (mine, theirs) if self.role == "host" else (theirs, mine)
-        self.rolls[due] = fair.derive_roll(state, first, second, about)
+        roll = fair.derive_roll(state, first, second, about)
+        if self._expected_roll is not None and self._expected_roll[0] == due:
+            text, self._expected_roll = self._expected_roll[1], None
+            if text != state.format_move(roll):
+                return self._refuse(peer, f"the host's roll {text!r} of move {due} is not "
+                                          f"the one both secrets give: a forged roll")
+        self.rolls[due] = roll
 
 
 class RemoteSeat(SeatDriver):
