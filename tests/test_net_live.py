@@ -691,14 +691,22 @@ def test_the_exchange_kept_on_disk_is_read_back_checked():
             live.parse_fair(bad)
 
 
-def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypatch):
+@pytest.mark.parametrize("forged", [False, True])
+def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypatch, forged):
     """The host drew a roll and moved on; the guest, whose link dropped before the host's
     secret reached it, comes back behind: the roll in the welcome is not taken but drawn
-    from both secrets again (the host sends its secret again), and must match."""
+    from both secrets again (the host sends its secret again), and must match: a host
+    that puts another roll in the welcome is refused."""
     host_link = hosts()
     real_send, silent = live.Link.send, []
 
     def send(link, message):        # the host's secrets never reach the first guest
+        if forged and message.type == "welcome" and message["moves"]:
+            state = host.live.state
+            other = next(move for move in state.copy().chance_outcomes()
+                         if state.format_move(move[0]) != message["moves"][0])[0]
+            message = make("welcome", seat=message["seat"],
+                           moves=[state.format_move(other), *message["moves"][1:]])
         if not (silent and link.address[1] != host_link.port    # the host's side
                 and message.type == "reveal" and message["ply"] > 0):
             real_send(link, message)
@@ -720,6 +728,11 @@ def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypat
     again = LiveGame.join(join(host_link), "Bob", restored, seat=1)
     again.restore_fair(kept)
     guest = Side(again, random.Random(2))
+    if forged:
+        run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
+        assert "a forged roll" in guest.took(Left)[0].reason
+        assert guest.live.state.history == []
+        return
     run([host, guest], lambda: guest.live.state.history[:2] == played[:2])
     run([host, guest], lambda: over(host, guest), seconds=60)
 
