@@ -122,18 +122,16 @@ def live_scene(app):
 
 
 def play_random(app, rng, keep: bool = False) -> bool:
-    """The human at `app` plays a random legal move if they may (a roll as the dice give
-    it; `keep`: one that does not end the game, if there is one): through the scene, as
-    a click on the board would."""
+    """The human at `app` plays a random legal move if they may (`keep`: one that does
+    not end the game, if there is one): through the scene, as a click on the board would.
+    Rolls are never theirs: both sides draw them from both secrets."""
     scene = live_scene(app)
     if scene is None or app.scene is not scene or not scene.human_may_move \
             or scene.session.must_pass:
         return False
     state = scene.state
-    if state.is_chance:
-        move = state.next_chance()
-    else:
-        move = (keep and keeping_move(state, rng)) or rng.choice(state.legal_moves())
+    assert not state.is_chance
+    move = (keep and keeping_move(state, rng)) or rng.choice(state.legal_moves())
     scene.play_move(move)
     return True
 

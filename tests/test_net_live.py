@@ -2,6 +2,7 @@
 drops and reconnections, hostile peers and cheating attempts. Every wait is bounded."""
 from __future__ import annotations
 
+import json
 import random
 import socket
 import threading
@@ -12,7 +13,7 @@ import pytest
 
 import game.records
 import game.rules
-from game.net import live, protocol
+from game.net import fair, live, protocol
 from game.net.live import (Answered, Dropped, Joined, Left, LiveGame, Refused, Requested,
                            TookBack, history_hash)
 from game.net.protocol import make
@@ -55,10 +56,8 @@ class Side:
             self.session.play(move)
 
     def next_move(self, state, moving: bool):
-        if state.is_chance:         # the host rolls; a guest takes the host's roll
-            if self.live.role == "guest":
-                return self.live.take(state)
-            return state.copy().sample_chance() if moving else None
+        if state.is_chance:         # both sides draw the roll from both secrets
+            return self.live.roll(state) if moving else None
         driver = self.session.drivers[state.to_play]
         if driver.by_hand:
             if not moving:
@@ -169,8 +168,11 @@ def test_a_takeback_accepted_and_one_declined(hosts):
 
 def test_an_offer_to_end_accepted_ends_the_game_on_both_sides(hosts):
     host, guest = start(hosts(), "xoliba", {"players": 2})
-    run([host, guest], lambda: len(host.live.state.history) >= 2)
+    # The deal is new each time: moves until it is the guest's turn (who offers).
+    run([host, guest], lambda: len(host.live.state.history) >= 2
+        and host.live.state.to_play == 1)
     run([host, guest], lambda: same_game(host, guest), moving=False)
+    assert not host.live.state.is_over
     guest.live.request("offer_end")
     run([host, guest], lambda: host.took(Requested), moving=False)
     host.live.answer(host.took(Requested)[0].id, True)
@@ -487,20 +489,148 @@ def test_a_move_number_that_skips_is_refused(hosts):
     refused(host, guest, guest, "skips")
 
 
-def test_a_forged_roll_from_the_host_is_refused(hosts):
+def test_a_roll_sent_by_the_host_is_refused(hosts):
     host, guest = start(hosts(), "catalina")
     state = guest.live.state
-    roll = state.copy().sample_chance()
-    forged = next(move for move in state.legal_moves() if move != roll)
-    cheat(host, make("move", ply=1, move=state.format_move(forged)))
-    refused(host, guest, host, "not the game's dice")
+    assert state.is_chance
+    cheat(host, make("move", ply=1, move=state.format_move(state.legal_moves()[0])))
+    refused(host, guest, host, "a roll comes from both sides' secrets")
 
 
-def test_a_roll_from_a_guest_is_refused(hosts):
+def test_a_roll_sent_by_a_guest_is_refused(hosts):
     host, guest = start(hosts(), "catalina", {"first": 1})
     state = guest.live.state
-    cheat(guest, make("move", ply=1, move=state.format_move(state.copy().sample_chance())))
-    refused(host, guest, guest, "the host rolls the dice")
+    cheat(guest, make("move", ply=1, move=state.format_move(state.legal_moves()[0])))
+    refused(host, guest, guest, "a roll comes from both sides' secrets")
+
+
+class Spy:
+    """Every call of a fair.py function, with what it gave."""
+
+    def __init__(self, monkeypatch, name):
+        self.calls = []
+        real = getattr(fair, name)
+
+        def spied(*args):
+            result = real(*args)
+            self.calls.append((args, result))
+            return result
+        monkeypatch.setattr(fair, name, spied)
+
+
+def test_every_roll_of_a_live_game_comes_from_both_sides_secrets(hosts, monkeypatch):
+    sent = []               # (side, type, ply) of every commit and reveal, in order
+    real_send = live.Link.send
+
+    def send(link, message):
+        if message.type in ("commit", "reveal"):
+            sent.append((link.address[1] == port, message.type, message["ply"]))
+        return real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    rolls = Spy(monkeypatch, "derive_roll")
+    secrets = Spy(monkeypatch, "new_secret")
+    host_link = hosts()
+    port = host_link.port               # a guest's link goes to the host's port
+    host, guest = start(host_link, "catalina")
+    run([host, guest], lambda: over(host, guest), seconds=60)
+    state = host.live.state
+    chance = [index + 1 for index, seat in enumerate(state.movers()) if seat is None]
+    assert len(chance) > 5
+    drawn = {result for _args, result in secrets.calls}
+    for ply in chance:
+        calls = [(args, result) for args, result in rolls.calls
+                 if json.loads(args[3])[2:4] == ["roll", ply]]
+        assert len(calls) == 2          # each side drew it, from the same two secrets
+        (_s, first, second, _a), roll = calls[0]
+        assert calls[1][0][1:] == calls[0][0][1:] and calls[1][1] == roll
+        assert first != second and {first, second} <= drawn
+        assert state.history[ply - 1] == roll == guest.live.state.history[ply - 1]
+        # Each side committed before either revealed: no one knew the other's secret
+        # when its own was fixed.
+        order = [(by_guest, kind) for by_guest, kind, at in sent if at == ply]
+        assert order.index((True, "reveal")) > order.index((False, "commit"))
+        assert order.index((False, "reveal")) > order.index((True, "commit"))
+
+
+def test_a_new_game_is_dealt_from_both_sides_secrets(hosts, monkeypatch):
+    seeds = Spy(monkeypatch, "derive_seed")
+    host, guest = start(hosts(), "xoliba", {"players": 2}, seed=7)
+    assert len(seeds.calls) == 2
+    (first, second, about), seed = seeds.calls[0]
+    assert seeds.calls[1] == seeds.calls[0] and first != second
+    assert host.live.state.seed == guest.live.state.seed == seed
+    assert host.live.state.position_text() == guest.live.state.position_text()
+    assert seed != 7                # the seed the host set up is not the deal
+
+
+def test_a_guest_refuses_a_game_the_host_dealt_alone(hosts):
+    host_link = hosts()
+    state = game.rules.get("xoliba").new_game(seed=7, options={"players": 2})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}, deal=False), random.Random(1))
+    guest = Side(LiveGame.join(join(host_link), "Bob"), random.Random(1))
+    run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
+    assert "dealt the game alone" in guest.took(Left)[0].reason
+    assert guest.live.state is None
+
+
+def test_a_secret_that_does_not_match_its_commitment_is_refused(hosts, monkeypatch):
+    host_link = hosts()
+    state = game.rules.get("catalina").new_game(seed=7)
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    monkeypatch.setattr(host.live, "_advance_roll", lambda: None)    # rolls by hand
+    guest = Side(LiveGame.join(join(host_link), "Bob"), random.Random(1))
+    run([host, guest], lambda: 1 in host.live.commitments, moving=False)
+    state = host.live.state
+    about = fair.context("catalina", "roll", 1, history_hash(state))
+    committed, other = fair.new_secret(), fair.new_secret()
+    host.live.secrets[1] = committed
+    cheat(host, make("commit", ply=1, value=fair.commitment(committed, about).hex()))
+    run([host, guest], lambda: 1 in guest.live.commitments, moving=False)
+    cheat(host, make("reveal", ply=1, value=other.hex()))
+    refused(host, guest, host, "does not match its commitment")
+    assert guest.live.state.history == [] and guest.live.rolls == {}
+
+
+def test_a_second_commitment_for_the_same_roll_is_refused(hosts):
+    host, guest = start(hosts(), "catalina")
+    run([host, guest], lambda: 1 in guest.live.commitments, moving=False)
+    cheat(host, make("commit", ply=1, value="ab" * 32))
+    refused(host, guest, host, "a second commitment")
+
+
+def test_a_drop_in_the_middle_of_a_roll_resumes_with_the_same_roll(hosts, monkeypatch):
+    """The guest has the host's secret, the host not yet the guest's: the guest's app
+    stops there. Started again from what it kept, it finishes the same exchange."""
+    host_link = hosts()
+    real_send, silent = live.Link.send, []
+
+    def send(link, message):        # the guest's reveals never leave its first link
+        if not (link in silent and message.type == "reveal" and message["ply"] > 0):
+            real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("catalina").new_game(seed=7)
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    first = join(host_link)
+    silent.append(first.link)
+    guest = Side(LiveGame.join(first, "Bob"), random.Random(1))
+    run([host, guest], lambda: 1 in guest.live.rolls, moving=False)
+    link = first.link
+    roll = guest.live.rolls[1]
+    assert 1 not in host.live.rolls and 1 in host.live.commitments
+    kept = json.loads(json.dumps(guest.live.fair_saved()))      # as live.json holds it
+    link.close("the app stopped")
+    run([host], lambda: host.took(Left), moving=False, seconds=5)
+    assert host.live.state.history == []
+    old = guest.live.state
+    restored = game.rules.get("catalina").new_game(seed=old.seed, options=old.options)
+    again = LiveGame.join(join(host_link), "Bob", restored, seat=1)
+    again.restore_fair(kept)
+    guest = Side(again, random.Random(2))
+    run([host, guest], lambda: len(host.took(Joined)) == 2 and 1 in host.live.rolls
+        and 1 in guest.live.rolls, moving=False)
+    assert host.live.rolls[1] == guest.live.rolls[1] == roll
+    run([host, guest], lambda: over(host, guest), seconds=60)
+    assert host.live.state.history[0] == roll
 
 
 def test_an_end_by_agreement_without_consent_is_refused(hosts):
@@ -545,3 +675,93 @@ def test_the_fuzz_bench_over_loopback_finds_no_crash_or_hang(monkeypatch):
         assert tally.crashes == [] and tally.hangs == 0
         assert sum(tally.verdicts.values()) == (11 if tally is links else 8)
     assert errors == []
+
+
+def test_the_exchange_kept_on_disk_is_read_back_checked():
+    kept = {"secrets": {"4": "ab" * 16}, "commitments": {"4": "cd" * 32, "5": "ef" * 32}}
+    state = game.rules.get("catalina").new_game(seed=1)
+    restored = LiveGame(None, "Bob", state, {1}, "guest", 1)
+    restored.restore_fair(json.loads(json.dumps(kept)))
+    assert restored.fair_saved() == kept
+    assert restored.secrets == {4: bytes.fromhex("ab" * 16)}
+    for bad, fault in [([], "not an exchange"), ({"secrets": {}}, "not an exchange"),
+                       ({"secrets": {"x": "ab" * 16}, "commitments": {}}, "bytes by move"),
+                       ({"secrets": {"1": "ab" * 15}, "commitments": {}}, "bytes by move"),
+                       ({"secrets": {}, "commitments": {"1": "zz" * 32}}, "not hexadecimal"),
+                       ({"secrets": {str(n): "ab" * 16 for n in range(60)},
+                         "commitments": {}}, "not a short table")]:
+        with pytest.raises(ValueError, match=fault):
+            live.parse_fair(bad)
+
+
+@pytest.mark.parametrize("forged", [False, True])
+def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypatch, forged):
+    """The host drew a roll and moved on; the guest, whose link dropped before the host's
+    secret reached it, comes back behind: the roll in the welcome is not taken but drawn
+    from both secrets again (the host sends its secret again), and must match: a host
+    that puts another roll in the welcome is refused."""
+    host_link = hosts()
+    real_send, silent = live.Link.send, []
+
+    def send(link, message):        # the host's secrets never reach the first guest
+        if forged and message.type == "welcome" and message["moves"]:
+            state = host.live.state
+            other = next(move for move in state.copy().chance_outcomes()
+                         if state.format_move(move[0]) != message["moves"][0])[0]
+            message = make("welcome", seat=message["seat"],
+                           moves=[state.format_move(other), *message["moves"][1:]])
+        if not (silent and link.address[1] != host_link.port    # the host's side
+                and message.type == "reveal" and message["ply"] > 0):
+            real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("catalina").new_game(seed=7, options={"first": 0})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    first = join(host_link)
+    silent.append(first.link)
+    guest = Side(LiveGame.join(first, "Bob"), random.Random(1))
+    run([host, guest], lambda: len(host.live.state.history) >= 2)   # the roll, Ann's move
+    assert guest.live.state.history == [] and 1 in guest.live.secrets
+    kept = json.loads(json.dumps(guest.live.fair_saved()))
+    silent.clear()
+    first.link.close("the app stopped")
+    run([host], lambda: host.took(Left), moving=False, seconds=5)
+    played = list(host.live.state.history)
+    old = guest.live.state
+    restored = game.rules.get("catalina").new_game(seed=old.seed, options=old.options)
+    again = LiveGame.join(join(host_link), "Bob", restored, seat=1)
+    again.restore_fair(kept)
+    guest = Side(again, random.Random(2))
+    if forged:
+        run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
+        assert "a forged roll" in guest.took(Left)[0].reason
+        assert guest.live.state.history == []
+        return
+    run([host, guest], lambda: guest.live.state.history[:2] == played[:2])
+    run([host, guest], lambda: over(host, guest), seconds=60)
+
+
+def test_a_host_behind_a_roll_draws_it_when_the_guest_comes_back(hosts, monkeypatch):
+    """The guest drew the first roll and moved; the host never had the guest's secret.
+    Back, the guest sends its secret again and the host draws the same roll, then takes
+    the guest's move that waited for it."""
+    host_link = hosts()
+    real_send, silent = live.Link.send, []
+
+    def send(link, message):        # the first guest's secrets never leave it
+        if not (link in silent and message.type == "reveal" and message["ply"] > 0):
+            real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("catalina").new_game(seed=7, options={"first": 1})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    first = join(host_link)
+    silent.append(first.link)
+    guest = Side(LiveGame.join(first, "Bob"), random.Random(1))
+    run([host, guest], lambda: guest.live.state is not None
+        and len(guest.live.state.history) >= 2)                     # the roll, Bob's move
+    assert host.live.state.history == []
+    played = list(guest.live.state.history)
+    first.link.close("the link broke")
+    run([host], lambda: host.took(Left), moving=False, seconds=5)
+    guest.live.rejoin(join(host_link))
+    run([host, guest], lambda: host.live.state.history[:2] == played[:2])
+    run([host, guest], lambda: over(host, guest), seconds=60)

@@ -9,6 +9,8 @@ import pytest
 from game.net import protocol
 from game.net.protocol import MAX_FRAME, Framer, ProtocolError, decode, encode, make
 
+V = protocol.VERSION
+
 GAME = {"name": "xoliba", "options": {"players": 3, "position": ".rbrwr.\nwrbgggg\n",
                                       "first": None, "hard": True, "mode": "standard"},
         "seed": 2**63 - 1, "moves": 12, "history": "ab" * 32}
@@ -75,56 +77,56 @@ def test_a_truncated_frame_waits_for_the_rest():
 
 @pytest.mark.parametrize("raw, fault", [
     (b"", "not JSON"),
-    (b'{"v":1,"type":"move","ply":3', "not JSON"),                    # truncated
+    (b'{"v":2,"type":"move","ply":3', "not JSON"),                    # truncated
     (b"\xff\xfe{}", "not UTF-8"),
     (b"[" * 100_000, "over the bound"),
     (b"[" * 5000 + b"]" * 5000, "nested 5000 deep"),
-    (b'{"v":1,"type":"ping","x":' + b"[" * 20 + b"]" * 20 + b"}", "nested"),
+    (b'{"v":2,"type":"ping","x":' + b"[" * 20 + b"]" * 20 + b"}", "nested"),
     (b'"ping"', "a JSON object"),
-    (b'{"v":1,"type":"move","ply":NaN,"move":"a1"}', "NaN"),
+    (b'{"v":2,"type":"move","ply":NaN,"move":"a1"}', "NaN"),
     (body({"type": "ping"}), "v .*whole number"),
     (body({"v": "1", "type": "ping"}), "v .*whole number"),
     (body({"v": 0, "type": "ping"}), "older"),
-    (body({"v": 2, "type": "ping"}), "newer"),
-    (body({"v": 1}), "type must be a known"),
-    (body({"v": 1, "type": "shout"}), "type must be a known"),
-    (body({"v": 1, "type": ["move"]}), "type must be a known"),
-    (body({"v": 1, "type": "ping", "extra": 1}), "'extra' is not a field"),
-    (body({"v": 1, "type": "move", "ply": 3}), "move is missing"),
-    (body({"v": 1, "type": "move", "ply": "3", "move": "a1"}), "ply must be"),
-    (body({"v": 1, "type": "move", "ply": 3.0, "move": "a1"}), "ply must be"),
-    (body({"v": 1, "type": "move", "ply": True, "move": "a1"}), "ply must be"),
-    (body({"v": 1, "type": "move", "ply": 0, "move": "a1"}), "ply must be"),
-    (body({"v": 1, "type": "move", "ply": 10**30, "move": "a1"}), "ply must be"),
-    (body({"v": 1, "type": "move", "ply": 3, "move": ""}), "move must be"),
-    (body({"v": 1, "type": "move", "ply": 3, "move": "x" * 65}), "move must be"),
-    (body({"v": 1, "type": "move", "ply": 3, "move": "a1\nb2"}), "control"),
-    (body({"v": 1, "type": "move", "ply": 3, "move": ["a1"]}), "move must be"),
-    (b'{"v":1,"type":"bye","reason":"\\ud800"}', "lone surrogate"),
-    (body({"v": 1, "type": "answer", "id": 1, "accept": 1}), "accept must be true"),
-    (body({"v": 1, "type": "request", "id": 1, "kind": "undo", "ply": 1, "to": 0}),
+    (body({"v": V + 1, "type": "ping"}), "newer"),
+    (body({"v": V}), "type must be a known"),
+    (body({"v": V, "type": "shout"}), "type must be a known"),
+    (body({"v": V, "type": ["move"]}), "type must be a known"),
+    (body({"v": V, "type": "ping", "extra": 1}), "'extra' is not a field"),
+    (body({"v": V, "type": "move", "ply": 3}), "move is missing"),
+    (body({"v": V, "type": "move", "ply": "3", "move": "a1"}), "ply must be"),
+    (body({"v": V, "type": "move", "ply": 3.0, "move": "a1"}), "ply must be"),
+    (body({"v": V, "type": "move", "ply": True, "move": "a1"}), "ply must be"),
+    (body({"v": V, "type": "move", "ply": 0, "move": "a1"}), "ply must be"),
+    (body({"v": V, "type": "move", "ply": 10**30, "move": "a1"}), "ply must be"),
+    (body({"v": V, "type": "move", "ply": 3, "move": ""}), "move must be"),
+    (body({"v": V, "type": "move", "ply": 3, "move": "x" * 65}), "move must be"),
+    (body({"v": V, "type": "move", "ply": 3, "move": "a1\nb2"}), "control"),
+    (body({"v": V, "type": "move", "ply": 3, "move": ["a1"]}), "move must be"),
+    (b'{"v":2,"type":"bye","reason":"\\ud800"}', "lone surrogate"),
+    (body({"v": V, "type": "answer", "id": 1, "accept": 1}), "accept must be true"),
+    (body({"v": V, "type": "request", "id": 1, "kind": "undo", "ply": 1, "to": 0}),
      "kind must be one of"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "king", "game": None,
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "king", "game": None,
            "seat": None}), "role"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": {**GAME, "seed": 2**63}, "seat": None}), "game.seed"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": {**GAME, "options": {"position": "a\tb"}}, "seat": None}), "control"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A\nB", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A\nB", "role": "guest",
            "game": None, "seat": None}), "control"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": {**GAME, "options": {"p": [1]}}, "seat": None}), "options"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": {**GAME, "options": {"p": 1.5}}, "seat": None}), "options"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": {**GAME, "history": "XYZ"}, "seat": None}), "game.history"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "", "role": "guest",
            "game": None, "seat": None}), "name must be"),
-    (body({"v": 1, "type": "hello", "app": "1", "name": "A", "role": "guest",
+    (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
            "game": None, "seat": 8}), "seat must be"),
-    (body({"v": 1, "type": "welcome", "seat": 1, "moves": ["a1"] * 2001}), "moves must be"),
-    (body({"v": 1, "type": "commit", "ply": 1, "value": "ABC"}), "value must be"),
-    (body({"v": 1, "type": "reveal", "ply": 1, "value": "0" * 1025}), "value must be"),
+    (body({"v": V, "type": "welcome", "seat": 1, "moves": ["a1"] * 2001}), "moves must be"),
+    (body({"v": V, "type": "commit", "ply": 1, "value": "ABC"}), "value must be"),
+    (body({"v": V, "type": "reveal", "ply": 1, "value": "0" * 1025}), "value must be"),
 ])
 def test_hostile_input_is_a_value_error_naming_the_fault(raw, fault):
     with pytest.raises(ValueError, match=fault):
@@ -135,7 +137,7 @@ def test_hostile_input_is_a_value_error_naming_the_fault(raw, fault):
 
 
 def test_a_message_over_the_bound_is_too_large():
-    raw = body({"v": 1, "type": "bye", "reason": "x" * MAX_FRAME})
+    raw = body({"v": V, "type": "bye", "reason": "x" * MAX_FRAME})
     with pytest.raises(ProtocolError, match="over the bound") as raised:
         decode(raw)
     assert raised.value.cause == "too large"
@@ -143,9 +145,13 @@ def test_a_message_over_the_bound_is_too_large():
 
 def test_an_old_or_new_version_is_said_so():
     with pytest.raises(ProtocolError) as raised:
-        decode(body({"v": 2, "type": "move", "ply": 1, "move": "a1"}))
+        decode(body({"v": 3, "type": "move", "ply": 1, "move": "a1"}))
     assert raised.value.cause == "version"
-    assert str(raised.value) == "protocol version 2, newer than this app's (1)"
+    assert str(raised.value) == "protocol version 3, newer than this app's (2)"
+    # Version 1: the host rolled the dice and dealt alone; it cannot play with 2.
+    with pytest.raises(ProtocolError) as raised:
+        decode(body({"v": 1, "type": "move", "ply": 1, "move": "a1"}))
+    assert str(raised.value) == "protocol version 1, older than this app's (2)"
 
 
 def test_a_bad_message_is_refused_when_made_too():

@@ -580,8 +580,8 @@ LIVE_PEER_DELAY = 0.25          # seconds the bench's live peer takes over each 
 
 class _SlowPeer:
     """The other side of a live game, on a thread of its own over 127.0.0.1: a guest that
-    answers each move only after LIVE_PEER_DELAY (its rolls and the host's moves taken
-    as they come), until `stop`."""
+    answers each move only after LIVE_PEER_DELAY (the rolls, drawn from both sides'
+    secrets, and the host's moves taken as they come), until `stop`."""
 
     def __init__(self, port: int):
         import threading
@@ -599,7 +599,9 @@ class _SlowPeer:
             self.live.update()
             state = self.live.state
             if state is not None and not state.is_over and not self.live.waiting:
-                if state.is_chance or state.to_play not in self.live.local_seats:
+                if state.is_chance:
+                    move = self.live.roll(state)
+                elif state.to_play not in self.live.local_seats:
                     move = self.live.take(state)
                 elif state.legal_moves() == ["pass"]:
                     move = "pass"
@@ -644,11 +646,10 @@ def _live_rows(app, frames, record, games) -> None:
         scene, rng = app.scene, random.Random(2)
 
         def move_now(index, scene=scene, rng=rng):
+            # (a roll is never the human's: RemoteDice plays it)
             if index % 20 == 0 and getattr(scene, "human_may_move", False) \
-                    and not scene.session.must_pass:
-                now = scene.state
-                scene.play_move(now.next_chance() if now.is_chance
-                                else rng.choice(now.legal_moves()))
+                    and not scene.session.must_pass and not scene.state.is_chance:
+                scene.play_move(rng.choice(scene.state.legal_moves()))
         for _ in range(5):
             app.step(1 / 30, [])
         times = timed(app, frames, _paced(move_now))     # in real time, as the moves are

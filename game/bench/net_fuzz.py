@@ -84,8 +84,12 @@ def random_message(rng: random.Random, ply: int = 1):
                                 ply=near - 1, to=rng.choice([0, near - 1, near])),
         "answer": lambda: make("answer", id=rng.choice([1, 2, 99]), accept=rng.random() < .5),
         "bye": lambda: make("bye", reason="fuzz"),
-        "commit": lambda: make("commit", ply=near, value="ab" * rng.randrange(1, 64)),
-        "reveal": lambda: make("reveal", ply=near, value="0f" * rng.randrange(1, 64)),
+        # Commitments (32 bytes) and secrets (16) of the right size or not, for the deal
+        # (ply 0) or a roll.
+        "commit": lambda: make("commit", ply=rng.choice([0, near]), value=rng.choice(
+            ["ab" * 32, "0f" * 16, "ab" * rng.randrange(1, 64)])),
+        "reveal": lambda: make("reveal", ply=rng.choice([0, near]), value=rng.choice(
+            ["0f" * 16, "ab" * 32, "0f" * rng.randrange(1, 64)])),
     }
     kind = rng.choice(["pause", "resume", "ping", "pong", *makers])
     return makers[kind]() if kind in makers else make(kind)
@@ -240,14 +244,16 @@ def _wait_dropped(host, seconds: float):
 
 def fuzz_game(name: str, count: int, rng: random.Random, limit: float,
               thread_errors: list) -> Tally:
-    """Connections to a hosted game: a hello, then random well-formed messages."""
+    """Connections to a hosted game: a hello, then random well-formed messages. The game
+    is not dealt with the fuzzing guests (a new deal waits for a guest's secret; the
+    guest cases meet the deal)."""
     import game.rules
     from game.net import live
     from game.net.protocol import encode, make
     tally = Tally("game")
     host = live.Host(0, LOOPBACK, guests=1, heartbeat=0.05, timeout=limit)
     state = game.rules.get(name).new_game(seed=1)
-    hosted = live.LiveGame.host(host, "Bench", state, {0})
+    hosted = live.LiveGame.host(host, "Bench", state, {0}, deal=False)
     try:
         for case in range(count):
             started = time.perf_counter()
@@ -282,7 +288,7 @@ def fuzz_game(name: str, count: int, rng: random.Random, limit: float,
                         time.perf_counter() - started, what, limit)
             if state.is_over:
                 state = game.rules.get(name).new_game(seed=case)
-                hosted = live.LiveGame.host(host, "Bench", state, {0})
+                hosted = live.LiveGame.host(host, "Bench", state, {0}, deal=False)
     finally:
         host.close()
     return tally
@@ -292,7 +298,8 @@ def fuzz_guest(name: str, count: int, rng: random.Random, limit: float,
                thread_errors: list) -> Tally:
     """A hostile host: each case a guest joining a listener of ours that says a host's
     hello (a game of `name`), then random well-formed messages (welcomes into any seat with
-    any moves, moves, requests...)."""
+    any moves, moves, requests, commitments and secrets...). Half the guests are new
+    (a deal is due), half come back to the game (it is in play once welcomed)."""
     import game.rules
     from game.net import live
     from game.net.protocol import encode, make
@@ -305,8 +312,10 @@ def fuzz_guest(name: str, count: int, rng: random.Random, limit: float,
         for case in range(count):
             started = time.perf_counter()
             errors = len(thread_errors)
+            back = rng.random() < 0.5
             guest = live.LiveGame.join(live.connect(LOOPBACK, server.getsockname()[1],
-                                                    heartbeat=0.05, timeout=limit), "Fuzz")
+                                                    heartbeat=0.05, timeout=limit), "Fuzz",
+                                       state.copy() if back else None, 1 if back else None)
             what = f"case {case}"
             events: list = []
             try:
@@ -316,6 +325,8 @@ def fuzz_guest(name: str, count: int, rng: random.Random, limit: float,
                     # game in play.
                     welcome = [encode(make("welcome", seat=1, moves=[]))] \
                         if rng.random() < 0.5 else []
+                    if not back and rng.random() < 0.5:     # the host begins a deal
+                        welcome.insert(0, encode(make("commit", ply=0, value="ab" * 32)))
                     frames = [encode(hello), *welcome] + [
                         encode(random_message(rng, rng.randint(1, 3)))
                         for _ in range(rng.randint(1, 12))]
@@ -402,7 +413,7 @@ def _drive_guest(guest, seconds: float) -> list:
         events += guest.update()
         state = guest.state
         if state is not None and not state.is_over:
-            move = guest.take(state)
+            move = guest.roll(state) if state.is_chance else guest.take(state)
             if move is not None:
                 state.play(move)
         time.sleep(0.001)
@@ -411,12 +422,16 @@ def _drive_guest(guest, seconds: float) -> list:
 
 def _drive(hosted, state, rng: random.Random, seconds: float) -> list:
     """The host's frames for a moment: its updates, and its own moves when it is to move
-    and its guest is there. Returns the game's events."""
+    and its guest is there (a roll once both secrets are in). Returns the game's events."""
     events = []
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         events += hosted.update()
-        if not hosted.waiting and not state.is_over and state.to_play == 0:
+        if state.is_chance:
+            roll = hosted.roll(state)
+            if roll is not None:
+                state.play(roll)
+        elif not hosted.waiting and not state.is_over and state.to_play == 0:
             state.play(rng.choice(state.legal_moves()))
         move = hosted.take(state)
         if move is not None:

@@ -15,11 +15,11 @@ import selectors
 import socket
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import game
 import game.rules
-from game.net import protocol
+from game.net import fair, protocol
 from game.net.protocol import ProtocolError, make
 from game.services.session import SeatDriver
 
@@ -29,6 +29,7 @@ CONNECT_TIMEOUT = 5.0
 FLUSH_TIMEOUT = 1.0     # at most this long to send a bye before closing
 READ_SIZE = 65536
 MAX_INCOMING = 32       # moves received ahead of the position (a flood is refused)
+FAIR_WINDOW = 16        # plies a roll's secrets are kept after it, for a side behind
 FORCED_PASS = "pass"    # the only legal move when a player cannot move: never sent
 
 
@@ -342,6 +343,30 @@ def compare(theirs: dict, state) -> tuple[str, str]:
     return "behind", f"the other side is {ours - theirs['moves']} moves behind"
 
 
+def parse_fair(data) -> tuple[dict, dict]:
+    """An exchange of secrets as LiveGame.fair_saved wrote it: (our secrets, the other
+    side's commitments) by ply; a ValueError naming what is wrong otherwise."""
+    if not isinstance(data, dict) or set(data) != {"secrets", "commitments"}:
+        raise ValueError("'fair' is not an exchange of secrets")
+    tables = []
+    for key, size in (("secrets", fair.SECRET_BYTES), ("commitments", fair.COMMITMENT_BYTES)):
+        table = data[key]
+        if not isinstance(table, dict) or len(table) > MAX_INCOMING + FAIR_WINDOW + 1:
+            raise ValueError(f"'fair.{key}' is not a short table")
+        parsed = {}
+        for ply, value in table.items():
+            if not (isinstance(ply, str) and ply.isdigit() and len(ply) < 9
+                    and isinstance(value, str) and len(value) == 2 * size):
+                raise ValueError(f"'fair.{key}' holds something else than {size} bytes by "
+                                 f"move")
+            try:
+                parsed[int(ply)] = bytes.fromhex(value)
+            except ValueError:
+                raise ValueError(f"'fair.{key}' is not hexadecimal") from None
+        tables.append(parsed)
+    return tables[0], tables[1]
+
+
 # --- the game over the links -------------------------------------------------------------
 @dataclass(frozen=True)
 class Joined:
@@ -403,6 +428,9 @@ class _Peer:
     name: str = ""
     sent: int = 0                  # moves of our history this peer holds
     held: bool = False             # the host told this guest the game is paused
+    hello: object = None           # a new guest's hello, answered once the deal is made
+    committed: set = field(default_factory=set)    # plies we sent our commitment for
+    revealed: set = field(default_factory=set)     # plies we revealed our secret for
 
 
 @dataclass
@@ -423,8 +451,13 @@ class LiveGame:
     Requested, Answered, TookBack, PeerPaused). `take(state)` gives the next move
     received once it is due and checked legal (RemoteSeat asks it). A move out of turn,
     an illegal one, or one whose number skips ends the link with a bye saying so.
-    Chance steps (Catalina's rolls) come from the host: a guest takes them with `take`,
-    and checks them against the game's own dice until the fair scheme replaces them."""
+    Chance comes from both sides (fair.py; docs/NETWORK.md, "Fair chance, live"): a new
+    game's seed is dealt from the host's and the first guest's secrets before the guest
+    is welcomed, and each roll from both sides' secrets, committed and then revealed once
+    the roll is due. `roll(state)` gives a roll once both secrets are in; a roll is never
+    sent as a move. The secrets and commitments of an exchange under way are kept
+    (`fair_saved`, called through `keep` before a commitment or a reveal leaves) so that
+    a resumed game finishes the same exchange."""
 
     def __init__(self, network, name: str, state, local_seats, role: str, seat=None):
         self.network = network              # a Host or a Guest: poll()
@@ -445,13 +478,29 @@ class LiveGame:
         self._host_name = ""
         self._paused_here = False               # the host's own screen is paused
         self._events: list = []
+        # Fair chance: by ply (0: the deal; n: the roll that is move n).
+        self.secrets: dict[int, bytes] = {}         # ours, committed to
+        self.commitments: dict[int, bytes] = {}     # the other side's
+        self.reveals: dict[int, bytes] = {}         # the other side's secrets
+        self.rolls: dict[int, object] = {}          # the rolls both secrets give
+        self.keep = None        # called when the exchange must be on disk before it goes on
+        self.dealing = False    # a host: the seed is still to be dealt with the first guest
+        self._dealer: _Peer | None = None           # the host: the guest it deals with
+        self._deal_about = b""                      # the deal's context
+        self._dealt_seed: int | None = None         # a guest: the seed our deal gave
+        self._about: tuple[int, bytes] | None = None    # the roll due's context, kept
+        self._expected_roll: tuple[int, str] | None = None  # a welcome's roll, to check
         # Checked now: a name or a game the protocol cannot carry (a seed out of range,
         # an option too long) is a ValueError when hosting or joining, not later.
         self._hello_message()
 
     @classmethod
-    def host(cls, host: Host, name: str, state, local_seats) -> LiveGame:
-        return cls(host, name, state, local_seats, "host")
+    def host(cls, host: Host, name: str, state, local_seats, deal: bool = True) -> LiveGame:
+        """The host's side; `deal`: a new game, whose seed is dealt with the first guest
+        (False: a game resumed)."""
+        live_game = cls(host, name, state, local_seats, "host")
+        live_game.dealing = deal and not state.history
+        return live_game
 
     @classmethod
     def join(cls, guest: Guest, name: str, state=None, seat: int | None = None) -> LiveGame:
@@ -464,6 +513,10 @@ class LiveGame:
             self._forget(peer)
         self.network = guest
         self._host_game = None
+        self._expected_roll = None
+        if self.state is None:      # dropped during the deal: a new deal
+            self._dealt_seed = None
+            self._forget_exchange(0)
 
     # --- what the screens ask ---------------------------------------------------------------
     @property
@@ -496,6 +549,24 @@ class LiveGame:
         incoming = self.incoming.pop(0)
         self.origin[incoming.ply - 1] = incoming.peer
         return incoming.move
+
+    def roll(self, state):
+        """The roll due in `state` once both sides' secrets are in; else None."""
+        if not state.is_chance:
+            return None
+        return self.rolls.get(len(state.history) + 1)
+
+    def fair_saved(self) -> dict:
+        """The exchange under way, as live.json keeps it: our secrets and the other
+        side's commitments, by ply."""
+        return {"secrets": {str(ply): value.hex() for ply, value in self.secrets.items()},
+                "commitments": {str(ply): value.hex()
+                                for ply, value in self.commitments.items()}}
+
+    def restore_fair(self, data) -> None:
+        """Take back an exchange `fair_saved` kept (ValueError naming what is wrong)."""
+        if data is not None:
+            self.secrets, self.commitments = parse_fair(data)
 
     def request(self, kind: str) -> None:
         """Ask the other side: "takeback" (back to before our last move), "offer_end",
@@ -576,6 +647,8 @@ class LiveGame:
         if self.role == "host":
             self._time_out_hellos()
             self._tell_held()
+            self._deal_with_next()
+        self._advance_roll()
         events, self._events = self._events, []
         return events
 
@@ -590,13 +663,16 @@ class LiveGame:
         state = self.state
         if state is None:
             return
-        moves = None
+        moves = movers = None
         for peer in self.peers:
             if peer.seat is None or peer.sent >= len(state.history):
                 continue
             moves = moves or state.move_list()
+            movers = movers or state.movers()
             for index in range(peer.sent, len(moves)):
-                if self.origin.get(index) is not peer and moves[index] != FORCED_PASS:
+                # A roll is never sent: each side draws it from both secrets.
+                if self.origin.get(index) is not peer and moves[index] != FORCED_PASS \
+                        and movers[index] is not None:
                     peer.link.send(make("move", ply=index + 1, move=moves[index]))
             peer.sent = len(moves)
 
@@ -624,6 +700,9 @@ class LiveGame:
         """A peer is gone: its moves not played yet, its requests, and ours to it (with
         two sides, the only one), answered no."""
         self.peers.remove(peer)
+        if peer is self._dealer:        # the deal starts again with the next guest
+            self._dealer = None
+            self._forget_exchange(0)
         self.incoming = [item for item in self.incoming if item.peer is not peer]
         for request_id in [key for key, item in self.requests.items() if item[3] is peer]:
             del self.requests[request_id]
@@ -641,8 +720,9 @@ class LiveGame:
         now = time.monotonic()
         for peer in list(self.peers):
             if peer.seat is None and now - peer.since > peer.link.timeout:
-                peer.link.close("no hello")
-                self.peers.remove(peer)
+                peer.link.close("no hello" if peer.hello is None else "the deal was not "
+                                "finished in time")
+                self._forget(peer)
 
     def _received(self, link: Link, message: protocol.Message) -> None:
         peer = self._peer(link)
@@ -651,6 +731,8 @@ class LiveGame:
         kind = message.type
         if kind == "hello":
             self._hello(peer, message)
+        elif kind in ("commit", "reveal") and message["ply"] == 0:
+            self._deal_message(peer, message)
         elif peer.seat is None and not (kind in ("welcome", "refuse") and self.role == "guest"):
             self._refuse(peer, f"a {kind} before the game was agreed")
         elif kind == "welcome":
@@ -668,8 +750,10 @@ class LiveGame:
         elif kind in ("pause", "resume"):
             self._events.append(PeerPaused(peer.seat if self.role == "host" else None,
                                            kind == "pause"))
-        else:   # commit, reveal: the fair-chance scheme's, not played yet
-            self._refuse(peer, f"{kind} is not used in this game yet")
+        elif kind == "commit":
+            self._commit(peer, message)
+        elif kind == "reveal":
+            self._reveal(peer, message)
 
     # --- the handshake ---------------------------------------------------------------------
     def _hello(self, peer: _Peer, message) -> None:
@@ -683,6 +767,8 @@ class LiveGame:
             else:
                 self._host_game = message["game"]
                 self._host_name = message["name"]
+        elif self.dealing:          # answered once the seed is dealt
+            peer.hello = message
         else:
             self._admit(peer, message)
 
@@ -729,23 +815,47 @@ class LiveGame:
         seat = message["seat"]
         if self.seat is not None and seat != self.seat:
             return self._refuse(peer, f"welcomed into seat {seat}, not ours ({self.seat})")
+        if self._dealt_seed is not None and host_game["seed"] != self._dealt_seed:
+            return self._refuse(peer, "the host's game is not the deal both secrets gave: "
+                                      "a forged deal")
         if self.state is None:
             try:
-                self.state = game.rules.get(host_game["name"]).new_game(
-                    seed=host_game["seed"], options=host_game["options"])
+                spec = game.rules.get(host_game["name"])
+                state = spec.new_game(seed=host_game["seed"], options=host_game["options"])
             except (KeyError, ValueError) as exc:
                 return self._refuse(peer, f"the host's game cannot be played here: {exc}")
+            # A new game of two is dealt with us; a third player takes the first two's.
+            if self._dealt_seed is None and host_game["moves"] == 0 \
+                    and len(spec.seats_for(host_game["options"])) == 2:
+                return self._refuse(peer, "the host dealt the game alone: a new game is "
+                                          "dealt from both sides' secrets")
+            self.state = state
         state = self.state
         seats = len(state.spec.seats_for(state.options))
         if seat >= seats:
             return self._refuse(peer, f"welcomed into seat {seat + 1} of a game of {seats}")
-        for text in message["moves"]:       # the moves we lack, checked as we play them
+        moves = list(message["moves"])
+        deferred = False
+        while moves:        # the moves we lack, checked as we play them
+            text = moves.pop(0)
+            ply = len(state.history) + 1
+            if state.is_chance and ply in self.secrets:
+                # A roll we committed to: drawn here from both secrets, not taken; the
+                # moves after it wait for it as moves received do.
+                if len(moves) > MAX_INCOMING:
+                    return self._refuse(peer, f"{len(moves)} moves after a roll to draw")
+                self._expected_roll = (ply, text)
+                self.incoming = [_Incoming(ply + 1 + index, later, peer)
+                                 for index, later in enumerate(moves)]
+                deferred = True
+                break
             try:
                 state.play(state.parse_move(text))
             except ValueError as exc:
                 return self._refuse(peer, f"the host's move {text!r} is not legal here: {exc}")
         verdict, why = compare(host_game, state)
-        if verdict not in ("same", "behind"):   # behind: we hold moves it has not heard
+        # behind: we hold moves it has not heard; ahead: its moves after a roll wait
+        if verdict not in ("same", "behind") and not (deferred and verdict == "ahead"):
             return self._refuse(peer, f"not the host's game: {why}")
         self.seat = seat
         self.local_seats = {seat}
@@ -775,8 +885,8 @@ class LiveGame:
         if incoming.ply < due:      # a move was played here meanwhile
             return self._refuse(incoming.peer, f"move {incoming.ply} out of turn")
         if incoming.ply > due:
-            # Only a forced pass, which each side plays itself, may stand between.
-            if state.is_over or state.legal_moves() != [FORCED_PASS]:
+            # Only a forced pass or a roll, which each side plays itself, may stand between.
+            if state.is_over or not (state.is_chance or state.legal_moves() == [FORCED_PASS]):
                 self._refuse(incoming.peer, f"move {incoming.ply} skips: move {due} is due")
             return
         fault = self._fault(incoming)
@@ -802,26 +912,14 @@ class LiveGame:
                 return f"{text!r} needs every player's consent"
             self._agreed_end = None
         elif state.is_chance:
-            if self.role == "host":
-                return f"roll {text!r}: the host rolls the dice"
-            if move != self._next_roll():
-                return f"roll {text!r}: not the game's dice"
+            return f"roll {text!r} sent as a move: a roll comes from both sides' secrets, " \
+                   f"never from one side"
         elif self.role == "host" and seat != incoming.peer.seat:
             return f"move {text!r} out of turn: seat {seat + 1} is to move"
         elif self.role == "guest" and seat in self.local_seats:
             return f"move {text!r} out of turn: it is our move"
         incoming.move = move
         return None
-
-    def _next_roll(self):
-        """The roll the game's dice give now: rolled and taken back, where a copy of a
-        long game would cost milliseconds."""
-        state = self.state
-        redo = list(state.redo_stack)       # playing a roll may clear it
-        roll = state.sample_chance()
-        state.undo()
-        state.redo_stack[:] = redo
-        return roll
 
     # --- requests ----------------------------------------------------------------------------
     def _request(self, peer: _Peer, message) -> None:
@@ -854,7 +952,199 @@ class LiveGame:
         self.origin = {index: peer for index, peer in self.origin.items() if index < to}
         for peer in self.peers:
             peer.sent = min(peer.sent, to)
+            peer.committed = {ply for ply in peer.committed if ply <= to}
+            peer.revealed = {ply for ply in peer.revealed if ply <= to}
+        for table in (self.secrets, self.commitments, self.reveals, self.rolls):
+            for ply in [ply for ply in table if ply > to]:
+                del table[ply]
+        self._about = None
+        self._expected_roll = None
         return TookBack(to)
+
+    # --- fair chance (fair.py): commit, then reveal -------------------------------------
+    def _kept(self) -> None:
+        """The exchange goes on disk before anything of it leaves (a resumed game must
+        finish the same exchange, not draw again)."""
+        if self.keep is not None:
+            self.keep()
+
+    def _forget_exchange(self, ply: int) -> None:
+        for table in (self.secrets, self.commitments, self.reveals):
+            table.pop(ply, None)
+
+    def _fair_value(self, peer: _Peer, message, size: int) -> bytes | None:
+        """The message's value as `size` bytes, or None (the peer is refused)."""
+        value = message["value"]
+        if len(value) != 2 * size:
+            what = "commitment" if message.type == "commit" else "secret"
+            self._refuse(peer, f"a {what} of {len(value) / 2:g} bytes, not {size}")
+            return None
+        return bytes.fromhex(value)
+
+    def _deal_with_next(self) -> None:
+        """The host deals a new game with the first guest waiting: it commits to its
+        secret first."""
+        if not self.dealing or self._dealer is not None:
+            return
+        waiting = [peer for peer in self.peers if peer.hello is not None]
+        if not waiting:
+            return
+        self._dealer = waiting[0]
+        self._forget_exchange(0)
+        self._deal_about = fair.context(self.state.spec.name, "seed",
+                                        history_hash(self.state))
+        self.secrets[0] = fair.new_secret()
+        self._dealer.link.send(make("commit", ply=0, value=fair.commitment(
+            self.secrets[0], self._deal_about).hex()))
+
+    def _deal_message(self, peer: _Peer, message) -> None:
+        """A commit or reveal of the deal (ply 0): the host's to its dealer, a new
+        guest's to the host before its welcome."""
+        kind = message.type
+        if self.role == "host" and (not self.dealing or peer is not self._dealer):
+            return self._refuse(peer, f"a {kind} for a deal not asked for")
+        if self.role == "guest" and (self.state is not None or self._host_game is None
+                                     or self._dealt_seed is not None):
+            return self._refuse(peer, f"a {kind} for a deal: this game is dealt already")
+        if kind == "commit":
+            value = self._fair_value(peer, message, fair.COMMITMENT_BYTES)
+            if value is None:
+                return
+            if 0 in self.commitments:
+                return self._refuse(peer, "a second commitment for the deal")
+            self.commitments[0] = value
+            if self.role == "guest":    # the host committed: ours, then our secret
+                self._deal_about = fair.context(self._host_game["name"], "seed",
+                                                self._host_game["history"])
+                self.secrets[0] = fair.new_secret()
+                peer.link.send(make("commit", ply=0, value=fair.commitment(
+                    self.secrets[0], self._deal_about).hex()))
+            peer.link.send(make("reveal", ply=0, value=self.secrets[0].hex()))
+            return
+        value = self._fair_value(peer, message, fair.SECRET_BYTES)
+        if value is None:
+            return
+        if 0 not in self.commitments:
+            return self._refuse(peer, "a secret for the deal before its commitment")
+        try:
+            fair.check_reveal(self.commitments[0], value, self._deal_about,
+                              "the other side's secret for the deal")
+        except ValueError as exc:
+            return self._refuse(peer, str(exc))
+        first, second = (self.secrets[0], value) if self.role == "host" \
+            else (value, self.secrets[0])
+        seed = fair.derive_seed(first, second, self._deal_about)
+        self._forget_exchange(0)
+        if self.role == "guest":
+            self._dealt_seed = seed
+            return
+        self.state = self.state.spec.new_game(seed=seed, options=self.state.options)
+        self.dealing = False
+        self._dealer = None
+        for waiting in [other for other in self.peers if other.hello is not None]:
+            hello, waiting.hello = waiting.hello, None
+            waiting.link.send(self._hello_message())    # the game as dealt
+            self._admit(waiting, hello)
+
+    def _commit(self, peer: _Peer, message) -> None:
+        """The other side's commitment to its secret for the roll of move `ply`: kept
+        (on disk before we reveal ours), never replaced."""
+        ply = message["ply"]
+        due = len(self.state.history) + 1
+        value = self._fair_value(peer, message, fair.COMMITMENT_BYTES)
+        if value is None:
+            return
+        held = self.commitments.get(ply)
+        if ply < due and held == value and ply in self.secrets:
+            # The other side is behind (back after a drop): it still lacks our secret
+            # for a roll we drew. It committed before, so it cannot change its part.
+            if ply not in peer.revealed:
+                peer.revealed.add(ply)
+                peer.link.send(make("reveal", ply=ply, value=self.secrets[ply].hex()))
+            return
+        if not due <= ply <= due + MAX_INCOMING:
+            return self._refuse(peer, f"a commitment for move {ply}, not a roll to come "
+                                      f"(move {due} is due)")
+        if held == value:           # sent again after a drop: the same
+            return
+        if held is not None:
+            return self._refuse(peer, f"a second commitment for the roll of move {ply}, "
+                                      f"not the one it made first")
+        if len([at for at in self.commitments if at >= due]) >= MAX_INCOMING:
+            return self._refuse(peer, f"more than {MAX_INCOMING} commitments ahead")
+        self.commitments[ply] = value
+        self._kept()
+
+    def _reveal(self, peer: _Peer, message) -> None:
+        """The other side's secret for the roll of move `ply`, checked when the roll is
+        drawn (`_advance_roll`)."""
+        ply = message["ply"]
+        if ply <= len(self.state.history) and ply in self.secrets:
+            return                  # a roll drawn already: sent again after a drop
+        if ply not in self.secrets or ply not in self.commitments:
+            return self._refuse(peer, f"a secret for the roll of move {ply} before both "
+                                      f"sides committed")
+        value = self._fair_value(peer, message, fair.SECRET_BYTES)
+        if value is not None:
+            self.reveals[ply] = value
+
+    def _roll_about(self, due: int) -> bytes:
+        """The roll's context: the game, the move, and the history before it."""
+        if self._about is None or self._about[0] != due:
+            state = self.state
+            self._about = (due, fair.context(state.spec.name, "roll", due,
+                                             history_hash(state)))
+        return self._about[1]
+
+    def _advance_roll(self) -> None:
+        """The roll due, one step further: our secret drawn and kept, then committed;
+        revealed once the other side's commitment is in; the roll drawn once its secret
+        is in and matches."""
+        state = self.state
+        if state is None or self.dealing:
+            return
+        due = len(state.history) + 1
+        for table in (self.secrets, self.commitments, self.reveals):
+            for ply in [ply for ply in table if ply < due - FAIR_WINDOW]:
+                del table[ply]
+        for ply in [ply for ply in self.rolls if ply < due]:
+            del self.rolls[ply]
+        if state.is_over or not state.is_chance:
+            return
+        seated = [peer for peer in self.peers if peer.seat is not None]
+        if len(seated) != 1:        # rolls are between two sides; one is missing
+            return
+        peer = seated[0]
+        mine = self.secrets.get(due)
+        if mine is None:
+            mine = self.secrets[due] = fair.new_secret()
+            self._kept()
+        if due not in peer.committed:
+            peer.committed.add(due)
+            peer.link.send(make("commit", ply=due, value=fair.commitment(
+                mine, self._roll_about(due)).hex()))
+        if due not in self.commitments:
+            return
+        if due not in peer.revealed:
+            peer.revealed.add(due)
+            peer.link.send(make("reveal", ply=due, value=mine.hex()))
+        theirs = self.reveals.get(due)
+        if theirs is None or due in self.rolls:     # drawn: sent again after a drop
+            return
+        about = self._roll_about(due)
+        try:
+            fair.check_reveal(self.commitments[due], theirs, about,
+                              f"the other side's secret for the roll of move {due}")
+        except ValueError as exc:
+            return self._refuse(peer, str(exc))
+        first, second = (mine, theirs) if self.role == "host" else (theirs, mine)
+        roll = fair.derive_roll(state, first, second, about)
+        if self._expected_roll is not None and self._expected_roll[0] == due:
+            text, self._expected_roll = self._expected_roll[1], None
+            if text != state.format_move(roll):
+                return self._refuse(peer, f"the host's roll {text!r} of move {due} is not "
+                                          f"the one both secrets give: a forged roll")
+        self.rolls[due] = roll
 
 
 class RemoteSeat(SeatDriver):
@@ -878,11 +1168,11 @@ class RemoteSeat(SeatDriver):
 
 
 class RemoteDice(SeatDriver):
-    """A guest's dice: every roll is the host's, taken once it is checked
-    (SessionConfig.dice)."""
+    """Both sides' dice in a live game: every roll is drawn from both sides' secrets
+    (LiveGame.roll), none until both are in (SessionConfig.dice)."""
 
     def __init__(self, live: LiveGame):
         self.live = live
 
     def poll(self, state):
-        return self.live.take(state) if state.is_chance else None
+        return self.live.roll(state)

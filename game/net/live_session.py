@@ -167,9 +167,10 @@ class LivePlay:
     @classmethod
     def hosting(cls, state, seats, name: str, port: int = DEFAULT_PORT,
                 address: str = BIND_ADDRESS, heartbeat=live.HEARTBEAT,
-                timeout=live.TIMEOUT) -> LivePlay:
+                timeout=live.TIMEOUT, deal: bool = True) -> LivePlay:
         """Listen for the players of the remote seats (`seats`' "remote" ones, named once
-        they join). The default port if it is free, else any free port (OSError if none)."""
+        they join). The default port if it is free, else any free port (OSError if none).
+        `deal`: a new game, dealt with the first guest (False: a game resumed)."""
         remote = [i for i, seat in enumerate(seats) if seat.is_remote]
         local = set(range(len(seats))) - set(remote)
         try:
@@ -181,7 +182,7 @@ class LivePlay:
             host = live.Host(0, address, guests=len(remote), heartbeat=heartbeat,
                              timeout=timeout)
         try:
-            game = live.LiveGame.host(host, name, state, local)
+            game = live.LiveGame.host(host, name, state, local, deal)
         except ValueError:
             host.close()
             raise
@@ -189,6 +190,7 @@ class LivePlay:
                    heartbeat=heartbeat, timeout=timeout)
         if port and host.port != port:
             play.moved_from = port      # a guest coming back tries the old one: say so
+        game.keep = play.keep
         return play
 
     @classmethod
@@ -200,6 +202,7 @@ class LivePlay:
         game = live.LiveGame.join(guest, name, state, seat)
         play = cls("guest", name, guest, game, address=(address, port),
                    heartbeat=heartbeat, timeout=timeout)
+        game.keep = play.keep
         if state is not None:
             play.seats = play._guest_seats()
         return play
@@ -263,9 +266,9 @@ class LivePlay:
         return drivers
 
     def session_config(self) -> SessionConfig:
-        """Kept as a game with remote seats and live.json; a guest's rolls are the host's."""
-        return SessionConfig(keeper=LiveSlot(self),
-                             dice=live.RemoteDice(self.game) if self.role == "guest" else None)
+        """Kept as a game with remote seats and live.json; every roll comes from both
+        sides' secrets (live.RemoteDice)."""
+        return SessionConfig(keeper=LiveSlot(self), dice=live.RemoteDice(self.game))
 
     @property
     def two_sides(self) -> bool:
@@ -357,10 +360,18 @@ class LivePlay:
             self.network.close()
 
     # --- kept on disk ---------------------------------------------------------------------
+    def keep(self) -> None:
+        """live.json now, with the exchange of secrets under way (LiveGame.keep): a
+        commitment or a secret leaves only once it is kept (the writer keeps the order of
+        writes). Before the game has started there is nothing to come back to."""
+        if self.started and not self.state.is_over and not self.closed:
+            storage.writer.write(live_path(), storage.json_bytes(self.saved()))
+
     def saved(self) -> dict:
         state = self.state
         data = {"version": LIVE_VERSION, "role": self.role, "name": self.name,
-                "game": state.spec.name, "seed": state.seed, "port": self.port}
+                "game": state.spec.name, "seed": state.seed, "port": self.port,
+                "fair": self.game.fair_saved()}
         if self.role == "guest":
             data["address"], data["port"] = self.address
             data["seat"] = self.game.seat
@@ -401,6 +412,8 @@ def _check_live(data) -> dict:
     port = data.get("port")
     if type(port) is not int or not 0 <= port <= 65535:
         raise ValueError("'port' is not a port number")
+    if data.get("fair") is not None:
+        live.parse_fair(data["fair"])
     if data["role"] == "guest":
         address = data.get("address")
         if not isinstance(address, str) or not 0 < len(address) <= MAX_HOST_TEXT:
@@ -433,10 +446,12 @@ def resume(resumed, name: str, heartbeat=live.HEARTBEAT,
     if data is None:
         raise ValueError(why)
     if data["role"] == "host":
-        return LivePlay.hosting(resumed.state, resumed.seats, name,
+        play = LivePlay.hosting(resumed.state, resumed.seats, name,
                                 data["port"] or DEFAULT_PORT, BIND_ADDRESS, heartbeat,
-                                timeout)
-    play = LivePlay.joining(data["address"], data["port"], name, resumed.state,
-                            data["seat"], heartbeat, timeout)
-    play.seats = list(resumed.seats)
+                                timeout, deal=False)
+    else:
+        play = LivePlay.joining(data["address"], data["port"], name, resumed.state,
+                                data["seat"], heartbeat, timeout)
+        play.seats = list(resumed.seats)
+    play.game.restore_fair(data.get("fair"))     # the exchange under way, finished as it was
     return play

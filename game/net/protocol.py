@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 
 from game.core.json_data import parse_json
 
-VERSION = 1
+VERSION = 2                      # 2: chance from both sides (commit, reveal)
 MAX_FRAME = 64 * 1024            # bytes of JSON in one message
 MAX_DEPTH = 8                    # nesting of a message: hello's game options sit at 3
 HEADER = struct.Struct(">I")
@@ -190,6 +190,9 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "ping": {},
     "pong": {},
     "bye": {"reason": text(MAX_TEXT)},
+    # Fair chance (fair.py): ply 0 is the deal, ply n the roll that is move n; the value
+    # is a commitment (32 bytes) or a secret (16 bytes) in hex, its length checked by
+    # LiveGame.
     "commit": {"ply": COUNT, "value": hex_text(MAX_HEX)},
     "reveal": {"ply": COUNT, "value": hex_text(MAX_HEX)},
 }

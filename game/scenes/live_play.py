@@ -306,8 +306,8 @@ class LivePlayScene(PlayScene):
             return f"{self.session.names[self.resigned]} resigned"
         state = self.state
         if state.is_chance and self.session.config.dice is not None and not state.is_over:
-            return f"{self.session.names[state.to_play]}: the dice are rolled on the " \
-                   f"host's computer…"
+            return f"{self.session.names[state.to_play]}: the dice come from both " \
+                   f"players' secrets…"
         return super().status_text()
 
     def panel_lines(self) -> list:

@@ -202,17 +202,17 @@ def _seatings(spec) -> list:
     return found
 
 
-def _live(app, kind: str) -> None:
-    """A live game of the last game hosted here over 127.0.0.1, Bob's side played in this
-    process: a dozen moves in; then Bob asks for a take-back, or his connection is
-    cut."""
+def _live(app, kind: str, spec=None) -> None:
+    """A live game of `spec` (by default the last game) hosted here over 127.0.0.1, Bob's
+    side played in this process: a dozen moves in; then Bob asks for a take-back, or his
+    connection is cut."""
     import socket
     from game.net import live, live_session
     from game.services.saves import Seat
     from game.testing.positions import keeping_move
     live_session.stay_on_this_machine()
     app.settings.player_name = "Ann"
-    spec = game.rules.get(GAMES[-1])
+    spec = spec or game.rules.get(GAMES[-1])
     app.open("host", spec.new_game(seed=4), [Seat("human", None), Seat("remote", None)])
     hosting = app.scene
     bob = live.LiveGame.join(live.connect("127.0.0.1", hosting.link.port), "Bob")
@@ -228,11 +228,12 @@ def _live(app, kind: str) -> None:
         if len(scene.state.history) >= 12 and len(bob.state.history) == 12:
             break
         state = bob.state
-        theirs = bob.take(state)            # Ann's move, once checked
+        # Ann's move once checked, or the roll both secrets give
+        theirs = bob.roll(state) if state.is_chance else bob.take(state)
         if theirs is not None:
             state.play(theirs)
         elif len(state.history) < 12 and state.to_play in bob.local_seats \
-                and not state.is_over:
+                and not state.is_over and not state.is_chance:
             state.play(keeping_move(state, rng) or rng.choice(state.legal_moves()))
         elif scene.human_may_move and len(scene.state.history) < 12:
             scene.play_move(keeping_move(scene.state, rng)
@@ -346,7 +347,7 @@ def open_screen(app, name: str) -> None:
     elif kind == "joinlist":
         app.open("join", _ShownGames())
     elif kind in ("live", "liverequest", "livedrop"):
-        _live(app, kind)
+        _live(app, kind, game.rules.get(game_name) if game_name else None)
     elif kind == "liveheld":
         _live_held(app)
     elif kind == "livemoved":
