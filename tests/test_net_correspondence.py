@@ -47,11 +47,7 @@ class Table:
         corr.read_code(self.code)
         if corr.finished:
             return False
-        while corr.may_move:
-            if corr.state.is_chance:
-                corr.roll()
-            else:
-                corr.play(self.rng.choice(corr.state.legal_moves()))
+        corr.play_turn(self.rng.choice)
         self.code = corr.make_code()
         self.reader = 1 - self.reader
         return True

@@ -101,11 +101,7 @@ def play_games(games: int, seed: int, folder: str, names=None):
                 corr.read_code(code)
                 if corr.finished:
                     break
-                while corr.may_move:
-                    if corr.state.is_chance:
-                        corr.roll()
-                    else:
-                        corr.play(rng.choice(corr.state.legal_moves()))
+                corr.play_turn(rng.choice)
                 code = corr.make_code()
                 lengths[title].append(len(code))
                 reader = 1 - reader

@@ -283,6 +283,15 @@ class Correspondence:
         self.save()
         return move
 
+    def play_turn(self, choose) -> None:
+        """Play my whole turn: the rolls due, and `choose(legal moves)` for each move
+        (benches, screenshots and tests play whole games this way)."""
+        while self.may_move:
+            if self.state.is_chance:
+                self.roll()
+            else:
+                self.play(choose(self.state.legal_moves()))
+
     def due_roll(self):
         """The roll due now in my turn, not played (`roll` plays it): ValueError if none
         is."""

@@ -140,11 +140,7 @@ def _correspondence(game_name: str, moves: int):
             return None
         if reader == 0 and len(corr.state.history) >= moves:
             return corr
-        while corr.may_move:
-            if corr.state.is_chance:
-                corr.roll()
-            else:
-                corr.play(rng.choice(corr.state.legal_moves()))
+        corr.play_turn(rng.choice)
         code = corr.make_code()
         reader = 1 - reader
 
@@ -166,11 +162,7 @@ def _correspondence_in(moves: int, chance: bool = False, my_move: bool = False):
 
 def _my_move(corr):
     """My turn played (the first move listed) in the game kept here."""
-    while corr.may_move:
-        if corr.state.is_chance:
-            corr.roll()
-        else:
-            corr.play(corr.state.legal_moves()[0])
+    corr.play_turn(lambda moves: moves[0])
 
 
 class _ShownGames:
