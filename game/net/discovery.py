@@ -176,9 +176,12 @@ class _Worker:
                 log.info("closing zeroconf failed", exc_info=True)
 
     def _serve(self, zc) -> None:
+        """Its part (Browser: browse; Announcement: register) until close(): each of the
+        two defines it."""
         raise NotImplementedError
 
     def _explain(self, why: str) -> str:
+        """`why` zeroconf could not work, said for its part: each of the two defines it."""
         raise NotImplementedError
 
 

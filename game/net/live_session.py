@@ -365,7 +365,11 @@ class LivePlay:
         commitment or a secret leaves only once it is kept (the writer keeps the order of
         writes). Before the game has started there is nothing to come back to."""
         if self.started and not self.state.is_over and not self.closed:
-            storage.writer.write(live_path(), storage.json_bytes(self.saved()))
+            self.write_live()
+
+    def write_live(self) -> None:
+        """live.json, through the writer that keeps the order of writes."""
+        storage.writer.write(live_path(), storage.json_bytes(self.saved()))
 
     def saved(self) -> dict:
         state = self.state
@@ -400,7 +404,7 @@ class LiveSlot(ResumeSlot):
     def save(self, session) -> None:
         super().save(session)
         if not session.state.is_over:
-            storage.writer.write(live_path(), storage.json_bytes(self.play.saved()))
+            self.play.write_live()
 
 
 def _check_live(data) -> dict:
