@@ -23,6 +23,7 @@ from game.services.session import LocalHuman, Session, SessionConfig
 LOOPBACK = "127.0.0.1"
 HEARTBEAT = 0.05
 TIMEOUT = 3.0           # a live game's: loose, on a busy machine
+SETUP_SECONDS = 20.0
 SHORT = 0.4             # the silence a hostile peer is allowed in the tests of drops
 SETTINGS = SimpleNamespace(computer_delay=0.0, animation_factor=0.0)
 
@@ -60,10 +61,13 @@ class Side:
             return self.live.roll(state) if moving else None
         driver = self.session.drivers[state.to_play]
         if driver.by_hand:
-            if not moving:
-                return None
+            agreed = self.live.take(state)      # an agreed end, played while we are to move
+            if agreed is not None:
+                return agreed
             legal = state.legal_moves()
-            return "pass" if legal == ["pass"] else self.rng.choice(legal)
+            if legal == ["pass"]:
+                return "pass"       # forced: each side plays it itself, moving or not
+            return self.rng.choice(legal) if moving else None
         if state.legal_moves() == ["pass"]:
             return "pass"           # forced: each side plays it itself
         if not driver.busy:
@@ -212,12 +216,105 @@ def test_a_request_open_when_the_link_drops_is_answered_no(hosts):
     assert host.took(Answered) == [Answered("offer_end", False)]
 
 
-def test_requests_in_a_game_of_three_are_not_built_yet(hosts):
+def three(hosts, seed=3):
+    """A game of Xoliba for three: Ann hosts (seat 0), Bob and Cy join (seats 1, 2), and
+    a few moves are played."""
     host_link = hosts(guests=2)
-    state = game.rules.get("xoliba").new_game(seed=3, options={"players": 3})
-    live_game = LiveGame.host(host_link, "Ann", state, {0})
-    with pytest.raises(ValueError, match="two players"):
-        live_game.request("takeback")
+    state = game.rules.get("xoliba").new_game(seed=seed, options={"players": 3})
+    rng = random.Random(5)
+    sides = [Side(LiveGame.host(host_link, "Ann", state, {0}), rng),
+             Side(LiveGame.join(join(host_link), "Bob"), rng)]
+    run(sides, lambda: sides[1].took(Joined), moving=False)
+    sides.append(Side(LiveGame.join(join(host_link), "Cy"), rng))
+    run(sides, lambda: sides[2].took(Joined), moving=False)
+    run(sides, lambda: len(sides[0].live.state.history) >= 4, seconds=SETUP_SECONDS)
+    run(sides, lambda: same_game(sides[0], sides[1]) and same_game(sides[0], sides[2]),
+        moving=False)
+    return sides
+
+
+def test_a_request_in_a_game_of_three_needs_both_others(hosts):
+    ann, bob, cy = sides = three(hosts)
+    moves = len(ann.live.state.history)
+    # Bob asks to take his last move back: Ann accepts, Cy declines: nothing changes.
+    bob.live.request("takeback")
+    run(sides, lambda: ann.took(Requested) and cy.took(Requested), moving=False)
+    asked = ann.took(Requested)[0]
+    assert (asked.kind, asked.seat) == ("takeback", 1) and cy.took(Requested)[0].seat == 1
+    assert ann.live.answer(asked.id, True) == []            # Cy has still to answer
+    assert cy.live.answer(cy.took(Requested)[0].id, False) == []
+    run(sides, lambda: bob.took(Answered) and ann.took(live.Decided), moving=False)
+    assert bob.took(Answered) == [Answered("takeback", False)]
+    assert ann.took(live.Decided)[0].accepted is False and not cy.took(live.Decided)
+    assert len(ann.live.state.history) == moves
+    # Ann asks to take hers back: both accept, and all three go back.
+    ann_last = max(index for index, seat in enumerate(ann.live.state.movers()) if seat == 0)
+    ann.live.request("takeback")
+    run(sides, lambda: len(bob.took(Requested)) == 1 and len(cy.took(Requested)) == 2,
+        moving=False)
+    assert bob.live.answer(bob.took(Requested)[0].id, True) == []    # the verdict decides
+    assert cy.live.answer(cy.took(Requested)[1].id, True) == []
+    run(sides, lambda: all(side.took(TookBack) for side in sides), moving=False)
+    assert ann.took(Answered) == [Answered("takeback", True)]
+    assert [len(side.live.state.history) for side in sides] == [ann_last] * 3
+    assert [event.accepted for event in bob.took(live.Decided) + cy.took(live.Decided)] \
+        == [True, True]
+    # Cy offers to end: both accept; Cy plays "agree" and the game ends for all.
+    run(sides, lambda: len(ann.live.state.history) >= ann_last + 2)
+    run(sides, lambda: same_game(ann, bob) and same_game(ann, cy), moving=False)
+    cy.live.request("offer_end")
+    run(sides, lambda: len(ann.took(Requested)) == 2 and len(bob.took(Requested)) == 2,
+        moving=False)
+    assert ann.live.answer(ann.took(Requested)[1].id, True) == []
+    bob.live.answer(bob.took(Requested)[1].id, True)
+    run(sides, lambda: cy.took(Answered), moving=False)
+    assert cy.took(Answered) == [Answered("offer_end", True)]
+    cy.session.agree_to_end()
+    run(sides, lambda: over(*sides) and same_game(ann, bob), moving=False)
+    assert ann.live.state.history[-1] == "agree"
+    assert not any(side.took(Left) for side in sides)
+
+
+def test_a_game_of_three_has_no_resignation_and_a_request_falls_with_a_drop(hosts):
+    ann, bob, cy = sides = three(hosts)
+    with pytest.raises(ValueError, match="no resignation"):
+        bob.live.request("resign")
+    ply = len(bob.live.state.history)       # a resignation sent all the same
+    bob.live.mine[9] = ("resign", ply, ply)
+    cheat(bob, make("request", id=9, kind="resign", ply=ply, to=ply, seat=1))
+    run(sides, lambda: bob.took(Answered), moving=False)
+    assert bob.took(Answered) == [Answered("resign", False)]
+    assert not ann.took(Requested)          # declined at once, asked of no one
+    ann.live.request("offer_end")
+    run(sides, lambda: bob.took(Requested) and cy.took(Requested), moving=False)
+    bob.live.answer(bob.took(Requested)[0].id, True)
+    cut(cy)                                 # Cy's link drops before Cy answers
+    run(sides[:2], lambda: ann.took(Answered) and bob.took(live.Decided), moving=False)
+    assert ann.took(Answered) == [Answered("offer_end", False)]
+    assert bob.took(live.Decided)[0].accepted is False
+    assert not ann.live.state.is_over
+
+
+def test_the_guests_of_a_game_of_three_hear_who_plays_and_who_is_away(hosts):
+    ann, bob, cy = sides = three(hosts)
+    assert bob.took(live.Players)[-1] == live.Players(("Ann", "Bob", "Cy"), ())
+    assert cy.took(live.Players)[-1] == live.Players(("Ann", "Bob", "Cy"), ())
+    paused = len(bob.took(live.PeerPaused))
+    cut(cy)
+    run(sides[:2], lambda: len(bob.took(live.PeerPaused)) > paused, moving=False)
+    assert bob.took(live.PeerPaused)[-1].paused
+    assert bob.took(live.Players)[-1] == live.Players(("Ann", "Bob", "Cy"), (2,))
+    assert bob.live.away == [2]
+    with pytest.raises(ValueError, match="not connected"):
+        bob.live.request("offer_end")
+
+
+def test_a_request_in_the_name_of_another_seat_is_refused(hosts):
+    ann, bob, cy = sides = three(hosts)
+    cheat(bob, make("request", id=1, kind="offer_end", ply=len(bob.live.state.history),
+                    to=len(bob.live.state.history), seat=2))
+    run(sides, lambda: ann.took(Left), moving=False)
+    assert "seat 3, not its own" in ann.took(Left)[0].reason
 
 
 def test_a_request_needs_the_other_player_here(hosts):

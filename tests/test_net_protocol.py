@@ -22,10 +22,12 @@ EXAMPLES = [
     make("welcome", seat=1, moves=["c3-e5", "pass", "c3-e5 a5,e1"]),
     make("refuse", reason="no free seat"),
     make("move", ply=1, move="[1,3][3,1]"),
-    make("request", id=1, kind="takeback", ply=9, to=7),
-    make("request", id=2, kind="offer_end", ply=9, to=9),
-    make("request", id=3, kind="resign", ply=0, to=0),
+    make("request", id=1, kind="takeback", ply=9, to=7, seat=0),
+    make("request", id=2, kind="offer_end", ply=9, to=9, seat=2),
+    make("request", id=3, kind="resign", ply=0, to=0, seat=1),
     make("answer", id=3, accept=False),
+    make("verdict", id=2**31, accept=True),
+    make("players", names=["Ann", "", "Cy ünïcode"], away=[2]),
     make("pause"), make("resume"), make("ping"), make("pong"),
     make("bye", reason="no word for 10 s"),
     make("commit", ply=4, value="0123456789abcdef" * 4),
@@ -102,10 +104,19 @@ def test_a_truncated_frame_waits_for_the_rest():
     (body({"v": V, "type": "move", "ply": 3, "move": "x" * 65}), "move must be"),
     (body({"v": V, "type": "move", "ply": 3, "move": "a1\nb2"}), "control"),
     (body({"v": V, "type": "move", "ply": 3, "move": ["a1"]}), "move must be"),
-    (b'{"v":2,"type":"bye","reason":"\\ud800"}', "lone surrogate"),
+    (b'{"v":3,"type":"bye","reason":"\\ud800"}', "lone surrogate"),
     (body({"v": V, "type": "answer", "id": 1, "accept": 1}), "accept must be true"),
-    (body({"v": V, "type": "request", "id": 1, "kind": "undo", "ply": 1, "to": 0}),
-     "kind must be one of"),
+    (body({"v": V, "type": "request", "id": 1, "kind": "undo", "ply": 1, "to": 0,
+           "seat": 0}), "kind must be one of"),
+    (body({"v": V, "type": "request", "id": 1, "kind": "takeback", "ply": 1, "to": 0}),
+     "seat is missing"),
+    (body({"v": V, "type": "players", "names": [], "away": []}), "names must be"),
+    (body({"v": V, "type": "players", "names": ["A"] * 9, "away": []}), "names must be"),
+    (body({"v": V, "type": "players", "names": ["A", "x" * 41], "away": []}),
+     r"names\[1\] must be"),
+    (body({"v": V, "type": "players", "names": ["A", "B"], "away": [1, 1]}), "repeats"),
+    (body({"v": V, "type": "players", "names": ["A", "B"], "away": [8]}), r"away\[0\] must"),
+    (body({"v": V, "type": "players", "names": ["A", 3], "away": []}), r"names\[1\] must"),
     (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "king", "game": None,
            "seat": None}), "role"),
     (body({"v": V, "type": "hello", "app": "1", "name": "A", "role": "guest",
@@ -145,13 +156,15 @@ def test_a_message_over_the_bound_is_too_large():
 
 def test_an_old_or_new_version_is_said_so():
     with pytest.raises(ProtocolError) as raised:
-        decode(body({"v": 3, "type": "move", "ply": 1, "move": "a1"}))
+        decode(body({"v": 4, "type": "move", "ply": 1, "move": "a1"}))
     assert raised.value.cause == "version"
-    assert str(raised.value) == "protocol version 3, newer than this app's (2)"
-    # Version 1: the host rolled the dice and dealt alone; it cannot play with 2.
-    with pytest.raises(ProtocolError) as raised:
-        decode(body({"v": 1, "type": "move", "ply": 1, "move": "a1"}))
-    assert str(raised.value) == "protocol version 1, older than this app's (2)"
+    assert str(raised.value) == "protocol version 4, newer than this app's (3)"
+    # Version 1: the host rolled the dice and dealt alone; version 2 had no requests in
+    # a game of three: neither can play with 3.
+    for old in (1, 2):
+        with pytest.raises(ProtocolError) as raised:
+            decode(body({"v": old, "type": "move", "ply": 1, "move": "a1"}))
+        assert str(raised.value) == f"protocol version {old}, older than this app's (3)"
 
 
 def test_a_bad_message_is_refused_when_made_too():

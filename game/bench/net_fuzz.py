@@ -81,8 +81,14 @@ def random_message(rng: random.Random, ply: int = 1):
         "move": lambda: make("move", ply=near, move=rng.choice(moves)),
         "request": lambda: make("request", id=rng.choice([1, 2, 2**31]),
                                 kind=rng.choice(["takeback", "offer_end", "resign"]),
-                                ply=near - 1, to=rng.choice([0, near - 1, near])),
+                                ply=near - 1, to=rng.choice([0, near - 1, near]),
+                                seat=rng.choice([0, 1, 2, MAX_SEAT])),
         "answer": lambda: make("answer", id=rng.choice([1, 2, 99]), accept=rng.random() < .5),
+        "verdict": lambda: make("verdict", id=rng.choice([1, 2, 99]),
+                                accept=rng.random() < .5),
+        "players": lambda: make("players", names=rng.choice([["A", "B"], ["A", "B", "C"],
+                                                             ["x" * 40] * 8]),
+                                away=rng.choice([[], [0], [1, 2], [MAX_SEAT]])),
         "bye": lambda: make("bye", reason="fuzz"),
         # Commitments (32 bytes) and secrets (16) of the right size or not, for the deal
         # (ply 0) or a roll.

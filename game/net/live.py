@@ -390,11 +390,12 @@ class Refused:
 
 @dataclass(frozen=True)
 class Requested:
-    """The other side asks (`kind`: takeback, offer_end, resign); answer with
+    """The player of `seat` asks (`kind`: takeback, offer_end, resign); answer with
     LiveGame.answer(id, accept)."""
     id: int
     kind: str
     to: int
+    seat: int | None = None
 
 
 @dataclass(frozen=True)
@@ -404,6 +405,22 @@ class Answered:
     screen's to carry out."""
     kind: str
     accepted: bool
+
+
+@dataclass(frozen=True)
+class Decided:
+    """In a game of three, a request we were asked about is decided: accepted only if
+    both players asked accepted (a takeback accepted also comes as TookBack)."""
+    id: int
+    kind: str
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Players:
+    """A guest hears from the host who plays each seat, and whose player is away."""
+    names: tuple
+    away: tuple
 
 
 @dataclass(frozen=True)
@@ -429,8 +446,23 @@ class _Peer:
     sent: int = 0                  # moves of our history this peer holds
     held: bool = False             # the host told this guest the game is paused
     hello: object = None           # a new guest's hello, answered once the deal is made
+    players: tuple | None = None   # the host: who plays where, as this guest last heard it
     committed: set = field(default_factory=set)    # plies we sent our commitment for
     revealed: set = field(default_factory=set)     # plies we revealed our secret for
+
+
+@dataclass
+class _Poll:
+    """A request in a game of three, gathered by the host: it stands only if every other
+    player accepts it."""
+    kind: str
+    ply: int
+    to: int
+    seat: int                      # the asking player's
+    asker: _Peer | None            # None: the host's own request
+    asker_id: int                  # the asker's number for it
+    asked: list                    # the guests asked (each hears the verdict)
+    waiting: set                   # who has still to answer: guests' seats, "host"
 
 
 @dataclass
@@ -472,6 +504,13 @@ class LiveGame:
         self.names: dict[int, str] = {}
         self.requests: dict[int, tuple] = {}    # id -> (kind, ply, to, peer): theirs, open
         self.mine: dict[int, tuple] = {}        # id -> (kind, ply, to): ours, unanswered
+        # A game of three: the host gathers every request's answers (id -> _Poll); a guest
+        # that accepted one waits for the verdict (id -> (kind, ply, to)).
+        self.polls: dict[int, _Poll] = {}
+        self.verdicts: dict[int, tuple] = {}
+        self.local_names: dict[int, str] = {}  # the host: its own seats' players
+        self.own_seat = seat                    # the seat of the player at this screen
+        self.players: tuple | None = None       # a guest: (names, away) as the host said
         self._next_id = 1
         self._agreed_end: int | None = None     # the ply an accepted offer to end is played at
         self._host_game: dict | None = None     # a guest: the game the host's hello named
@@ -500,6 +539,9 @@ class LiveGame:
         (False: a game resumed)."""
         live_game = cls(host, name, state, local_seats, "host")
         live_game.dealing = deal and not state.history
+        live_game.own_seat = min(local_seats)
+        live_game.local_names = {seat: name for seat in local_seats}   # LivePlay names its
+        #                                                                 computers
         return live_game
 
     @classmethod
@@ -523,8 +565,20 @@ class LiveGame:
     def remote_seats(self) -> list[int]:
         if self.state is None:
             return []
-        return [seat for seat in range(len(self.state.spec.seats_for(self.state.options)))
-                if seat not in self.local_seats]
+        return [seat for seat in range(self.seat_count) if seat not in self.local_seats]
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.state.spec.seats_for(self.state.options))
+
+    @property
+    def away(self) -> list[int]:
+        """The remote seats whose player is not connected (a guest: as the host last said;
+        a guest whose own link is down knows only that the host is gone: `waiting`)."""
+        if self.role == "guest":
+            return list(self.players[1]) if self.players and not self.waiting else []
+        present = {peer.seat for peer in self.peers}
+        return [seat for seat in self.remote_seats if seat not in present]
 
     @property
     def waiting(self) -> bool:
@@ -538,7 +592,7 @@ class LiveGame:
         """The session's drivers: `local_driver()` for the seats here, RemoteSeat for the
         others."""
         return [local_driver() if seat in self.local_seats else RemoteSeat(self, seat)
-                for seat in range(len(self.state.spec.seats_for(self.state.options)))]
+                for seat in range(self.seat_count)]
 
     def take(self, state):
         """The next move received, when it is due in `state` and checked; else None. The
@@ -570,13 +624,15 @@ class LiveGame:
 
     def request(self, kind: str) -> None:
         """Ask the other side: "takeback" (back to before our last move), "offer_end",
-        "resign". The answer comes as Answered. Between two sides only: in a game of
-        three, a request would need the consent of both others (not built yet)."""
+        "resign". The answer comes as Answered. In a game of three both others must
+        accept: the host asks them, and answers once both have (a game of three has no
+        resignation: a player offers to end it)."""
         state = self.state
-        if len(state.spec.seats_for(state.options)) > 2:
-            raise ValueError("requests are for games of two players")
-        if self.waiting:
-            raise ValueError("the other player is not connected")
+        three = self.seat_count > 2
+        if three and kind == "resign":
+            raise ValueError("a game of three has no resignation: offer to end it instead")
+        if self.waiting or self.away:
+            raise ValueError("a player is not connected")
         ply = len(state.history)
         to = ply
         if kind == "takeback":
@@ -585,26 +641,71 @@ class LiveGame:
             if not ours:
                 raise ValueError("there is no move of ours to take back")
             to = ours[-1]
-        request_id, self._next_id = self._next_id, self._next_id + 1
+        request_id = self._new_id()
         self.mine[request_id] = (kind, ply, to)
-        self._send_all(make("request", id=request_id, kind=kind, ply=ply, to=to))
+        if self.role == "host" and three:
+            guests = [peer for peer in self.peers if peer.seat is not None]
+            self.polls[request_id] = _Poll(kind, ply, to, self.own_seat, None, request_id,
+                                           guests, {peer.seat for peer in guests})
+        self._send_all(make("request", id=request_id, kind=kind, ply=ply, to=to,
+                            seat=self.own_seat))
+
+    def _new_id(self) -> int:
+        request_id, self._next_id = self._next_id, self._next_id + 1
+        return request_id
 
     def answer(self, request_id: int, accept: bool) -> list:
-        """Answer the other side's request (a Requested event). A takeback accepted is
-        done here at once; returns what happened (TookBack)."""
+        """Answer the other side's request (a Requested event). Between two players a
+        takeback accepted is done here at once; in a game of three once both asked have
+        accepted (the host's verdict). Returns what happened (TookBack, Decided)."""
         if request_id not in self.requests:
             return []                               # its link has dropped meanwhile
         kind, ply, to, peer = self.requests.pop(request_id)
         still = ply == len(self.state.history)      # no move since it was asked
         accept = accept and still
+        poll = self.polls.get(request_id)
+        if poll is not None:        # the host, asked about a guest's request
+            poll.waiting.discard("host")
+            if accept and poll.waiting:
+                return []
+            before = len(self._events)
+            self._settle(request_id, accept)
+            happened = self._events[before:]
+            del self._events[before:]
+            return happened
         peer.link.send(make("answer", id=request_id, accept=accept))
         if not accept:
+            return []
+        if self.seat_count > 2:     # a guest: the host says what both answers decided
+            self.verdicts[request_id] = (kind, ply, to)
             return []
         if kind == "takeback":
             return [self._take_back(to)]
         if kind == "offer_end":
             self._agreed_end = ply + 1
         return []
+
+    def _settle(self, request_id: int, accepted: bool, declined_by: _Peer | None = None) -> None:
+        """The host decides a request of a game of three (every answer in, or one no):
+        the asker hears the answer, the guests asked the verdict (but the one whose no
+        decided it), and the host carries it out."""
+        poll = self.polls.pop(request_id)
+        accepted = accepted and poll.ply == len(self.state.history)
+        if poll.asker is None:
+            self.mine.pop(request_id, None)
+            self._events.append(Answered(poll.kind, accepted))
+        else:
+            if poll.asker in self.peers:
+                poll.asker.link.send(make("answer", id=poll.asker_id, accept=accepted))
+            self.requests.pop(request_id, None)     # the host's question, if still open
+            self._events.append(Decided(request_id, poll.kind, accepted))
+        for peer in poll.asked:
+            if peer in self.peers and peer is not declined_by:
+                peer.link.send(make("verdict", id=request_id, accept=accepted))
+        if accepted and poll.kind == "takeback":
+            self._events.append(self._take_back(poll.to))
+        elif accepted and poll.kind == "offer_end" and poll.asker is not None:
+            self._agreed_end = poll.ply + 1
 
     def set_paused(self, paused: bool) -> None:
         if self.role == "host":
@@ -628,6 +729,19 @@ class LiveGame:
                 peer.link.send(make("pause" if held else "resume"))
                 peer.held = held
 
+    def _tell_players(self) -> None:
+        """Each guest hears who plays each seat and whose player is away, whenever that
+        changes (before "pause", so that a guest held knows for whom)."""
+        if self.state is None:
+            return
+        names = [(self.local_names.get(seat) or self.names.get(seat, ""))[:protocol.MAX_NAME]
+                 for seat in range(self.seat_count)]
+        players = (names, self.away)
+        for peer in self.peers:
+            if peer.seat is not None and peer.players != players:
+                peer.link.send(make("players", names=names, away=players[1]))
+                peer.players = players
+
     def close(self, reason: str) -> None:
         for peer in self.peers:
             peer.link.close(reason)
@@ -646,6 +760,7 @@ class LiveGame:
         self._check_incoming()
         if self.role == "host":
             self._time_out_hellos()
+            self._tell_players()
             self._tell_held()
             self._deal_with_next()
         self._advance_roll()
@@ -707,8 +822,13 @@ class LiveGame:
         for request_id in [key for key, item in self.requests.items() if item[3] is peer]:
             del self.requests[request_id]
         if peer.seat is not None:
+            # A game of three: a request this player asked, or was asked, falls: no.
+            for request_id, poll in list(self.polls.items()):
+                if poll.asker is peer or peer in poll.asked:
+                    self._settle(request_id, False)
             self._events += [Answered(kind, False) for kind, _ply, _to in self.mine.values()]
             self.mine.clear()
+            self.verdicts.clear()
 
     def _refuse(self, peer: _Peer, reason: str) -> None:
         """End the link: it broke the rules of the game."""
@@ -747,6 +867,10 @@ class LiveGame:
             self._request(peer, message)
         elif kind == "answer":
             self._answer(peer, message)
+        elif kind == "verdict":
+            self._verdict(peer, message)
+        elif kind == "players":
+            self._players(peer, message)
         elif kind in ("pause", "resume"):
             self._events.append(PeerPaused(peer.seat if self.role == "host" else None,
                                            kind == "pause"))
@@ -857,7 +981,7 @@ class LiveGame:
         # behind: we hold moves it has not heard; ahead: its moves after a roll wait
         if verdict not in ("same", "behind") and not (deferred and verdict == "ahead"):
             return self._refuse(peer, f"not the host's game: {why}")
-        self.seat = seat
+        self.seat = self.own_seat = seat
         self.local_seats = {seat}
         peer.seat = seat
         peer.name = self._host_name
@@ -923,25 +1047,92 @@ class LiveGame:
 
     # --- requests ----------------------------------------------------------------------------
     def _request(self, peer: _Peer, message) -> None:
-        kind, ply, to = message["kind"], message["ply"], message["to"]
+        kind, ply, to, seat = message["kind"], message["ply"], message["to"], message["seat"]
         state = self.state
-        if ply != len(state.history) or to > ply or len(state.spec.seats_for(state.options)) > 2:
-            # Asked about another position (a move crossed it), or in a game of three
-            # (LiveGame.request): declined at once.
+        three = self.seat_count > 2
+        if self.role == "host" and seat != peer.seat:
+            return self._refuse(peer, f"a request in the name of seat {seat + 1}, not its own")
+        if self.role == "guest" and (seat in self.local_seats or seat >= self.seat_count):
+            return self._refuse(peer, f"a request in the name of seat {seat + 1}")
+        if ply != len(state.history) or to > ply or (three and kind == "resign") \
+                or (self.role == "host" and three and self.waiting) \
+                or any(item[3] is peer for item in self.requests.values()):
+            # Asked about another position (a move crossed it), a resignation in a game
+            # of three, with a player away, or a second while the first is open:
+            # declined at once.
             peer.link.send(make("answer", id=message["id"], accept=False))
             return
+        if self.role == "host" and three:
+            # Asked of the host and of the other guest: the host gathers both answers.
+            request_id = self._new_id()
+            asked = [other for other in self.peers
+                     if other.seat is not None and other is not peer]
+            self.polls[request_id] = _Poll(kind, ply, to, seat, peer, message["id"], asked,
+                                           {other.seat for other in asked} | {"host"})
+            for other in asked:
+                other.link.send(make("request", id=request_id, kind=kind, ply=ply, to=to,
+                                     seat=seat))
+            self.requests[request_id] = (kind, ply, to, peer)
+            self._events.append(Requested(request_id, kind, to, seat))
+            return
         self.requests[message["id"]] = (kind, ply, to, peer)
-        self._events.append(Requested(message["id"], kind, to))
+        self._events.append(Requested(message["id"], kind, to, seat))
 
     def _answer(self, peer: _Peer, message) -> None:
-        asked = self.mine.pop(message["id"], None)
+        request_id = message["id"]
+        poll = self.polls.get(request_id) if self.role == "host" else None
+        if poll is not None:        # a guest's answer to a request it was asked by the host
+            if peer not in poll.asked or peer.seat not in poll.waiting:
+                return self._refuse(peer, f"an answer to request {request_id}, not asked "
+                                          f"of it")
+            poll.waiting.discard(peer.seat)
+            if not message["accept"]:
+                self._settle(request_id, False, declined_by=peer)
+            elif not poll.waiting:
+                self._settle(request_id, True)
+            return
+        asked = self.mine.pop(request_id, None)
+        if asked is None and self.seat_count > 2 and request_id < self._next_id:
+            return      # a request of a game of three decided before this answer came
         if asked is None:
-            return self._refuse(peer, f"an answer to request {message['id']}, never asked")
+            return self._refuse(peer, f"an answer to request {request_id}, never asked")
         kind, ply, to = asked
         accepted = message["accept"] and ply == len(self.state.history)
         self._events.append(Answered(kind, accepted))
         if accepted and kind == "takeback":
             self._events.append(self._take_back(to))
+
+    def _verdict(self, peer: _Peer, message) -> None:
+        """A guest hears what a request of a game of three came to: carried out if
+        everyone accepted, with the position unchanged since."""
+        request_id = message["id"]
+        if self.role == "host":
+            return self._refuse(peer, "a verdict from a guest: the host decides requests")
+        asked = self.verdicts.pop(request_id, None)
+        if asked is None:
+            open_ = self.requests.pop(request_id, None)    # our question, not answered yet
+            if open_ is None or message["accept"]:
+                return self._refuse(peer, f"a verdict on request {request_id}, not one "
+                                          f"we accepted")
+            self._events.append(Decided(request_id, open_[0], False))
+            return
+        kind, ply, to = asked
+        accepted = message["accept"] and ply == len(self.state.history)
+        self._events.append(Decided(request_id, kind, accepted))
+        if accepted and kind == "takeback":
+            self._events.append(self._take_back(to))
+        elif accepted and kind == "offer_end":
+            self._agreed_end = ply + 1
+
+    def _players(self, peer: _Peer, message) -> None:
+        if self.role == "host":
+            return self._refuse(peer, "who plays where is the host's to say")
+        names, away = message["names"], message["away"]
+        if len(names) != self.seat_count or any(seat >= self.seat_count or
+                                               seat in self.local_seats for seat in away):
+            return self._refuse(peer, "the players of another game's seats")
+        self.players = (tuple(names), tuple(away))
+        self._events.append(Players(*self.players))
 
     def _take_back(self, to: int) -> TookBack:
         state = self.state

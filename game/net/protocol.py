@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator
 
 from game.core.json_data import parse_json
 
-VERSION = 2                      # 2: chance from both sides (commit, reveal)
+VERSION = 3                      # 2: chance from both sides (commit, reveal); 3: requests
+#                                  in a game of three (verdict), who plays where (players)
 MAX_FRAME = 64 * 1024            # bytes of JSON in one message
 MAX_DEPTH = 8                    # nesting of a message: hello's game options sit at 3
 HEADER = struct.Struct(">I")
@@ -158,6 +159,22 @@ def obj(fields: dict[str, Check]) -> Check:
     return check
 
 
+def names_list(name, value):
+    """Each seat's player, seat 0 first ("" for a seat whose player is not known)."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_SEAT + 1:
+        raise _fail(name, f"a list of 1 to {MAX_SEAT + 1} names", value)
+    return [text(MAX_NAME, 0)(f"{name}[{index}]", item) for index, item in enumerate(value)]
+
+
+def seats_list(name, value):
+    if not isinstance(value, list) or len(value) > MAX_SEAT + 1:
+        raise _fail(name, f"a list of at most {MAX_SEAT + 1} seats", value)
+    seats = [integer(0, MAX_SEAT)(f"{name}[{index}]", item) for index, item in enumerate(value)]
+    if len(set(seats)) != len(seats):
+        raise _fail(name, "seats without repeats", value)
+    return seats
+
+
 def moves_list(name, value):
     if not isinstance(value, list) or len(value) > MAX_CATCH_UP:
         raise _fail(name, f"a list of at most {MAX_CATCH_UP} moves", value)
@@ -182,9 +199,15 @@ SCHEMA: dict[str, dict[str, Check]] = {
     "welcome": {"seat": integer(0, MAX_SEAT), "moves": moves_list},
     "refuse": {"reason": text(MAX_TEXT)},
     "move": {"ply": PLY, "move": text(MAX_MOVE)},
+    # A request names the seat of the player asking (in a game of three the host passes
+    # a guest's on to the other guest, and gathers both answers).
     "request": {"id": integer(1, 2**31), "kind": choice("takeback", "offer_end", "resign"),
-                "ply": COUNT, "to": COUNT},
+                "ply": COUNT, "to": COUNT, "seat": integer(0, MAX_SEAT)},
     "answer": {"id": integer(1, 2**31), "accept": boolean},
+    # The host to a guest it asked on another's behalf: what everyone's answers decided.
+    "verdict": {"id": integer(1, 2**31), "accept": boolean},
+    # The host to its guests: each seat's player, and the seats whose player is away.
+    "players": {"names": names_list, "away": seats_list},
     "pause": {},
     "resume": {},
     "ping": {},
