@@ -403,6 +403,9 @@ class App:
             self.dispatch(action)
         if self.scene is not None:
             self.scene.update(dt)
+            for scene in self.stack[:-1]:
+                if scene in self.stack[:-1]:    # the top's update may have closed it
+                    scene.update_covered(dt)
         if self._fade is not None:
             self._fade[1] += dt
         self.draw(self.window)

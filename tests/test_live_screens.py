@@ -238,9 +238,35 @@ def test_three_players_two_guests(pair, tmp_path):
     join_typed(pair, hosting.link.port, cy)
     pair.frames(lambda: all(live_scene(app) for app in pair.apps.values()), what="3 in")
     assert [live_scene(app).link.game.seat for app in (pair.bob, cy)] == [1, 2]
-    # No requests between three: neither offered nor accepted.
-    assert live_scene(pair.bob).game_actions() == []
-    assert not live_scene(pair.bob).can_take_back()
+    ann, bob, cy_scene = (live_scene(app) for app in (pair.ann, pair.bob, cy))
+    assert bob.session.names == ["Ann", "Bob", "Cy"] == cy_scene.session.names
+
+    def all_same() -> bool:
+        return len({tuple(scene.state.move_list()) for scene in (ann, bob, cy_scene)}) == 1
+    # Requests between three: asked of both others, standing only if both accept; no
+    # resignation (as at one screen).
+    assert [label for label, _ in bob.game_actions()] == ["Offer to end"]
+    rng = random.Random(3)
+    pair.frames(lambda: len(ann.state.history) >= 4 and all_same()
+                and cy_scene.can_take_back() and not ann.session.must_pass, 20, "moves",
+                rng, keep=True)
+    count = len(cy_scene.state.history)
+    cy_scene.undo()
+    pair.frames(lambda: confirm_shown(pair.ann) and confirm_shown(pair.bob), what="asked")
+    assert "only if you and Ann both accept" in pair.bob.scene.question
+    DEVICES["keyboard"](pair.ann).activate("Accept")
+    pair.frames(lambda: "waiting for the other" in ann.session.notice, what="Ann said yes")
+    assert len(ann.state.history) == count and not ann.human_may_move
+    DEVICES["gamepad"](pair.bob).activate("Accept")
+    pair.frames(lambda: len(cy_scene.state.history) < count and all_same(),
+                what="taken back for all three")
+    # Bob offers to end; Cy declines: the game goes on, and Ann's question closes.
+    dict(bob.game_actions())["Offer to end"]()
+    pair.frames(lambda: confirm_shown(pair.ann) and confirm_shown(cy), what="the offer")
+    DEVICES["mouse"](cy).activate("Decline")
+    pair.frames(lambda: not confirm_shown(pair.ann) and "declined" in bob.session.notice,
+                what="declined for all")
+    assert not ann.state.is_over and "declined" in ann.session.notice
     pair.frames(lambda: all(live_scene(app).state.is_over for app in pair.apps.values()),
                 40, "a game of three", random.Random(3))
     histories = {tuple(live_scene(app).state.move_list()) for app in pair.apps.values()}

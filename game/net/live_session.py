@@ -188,6 +188,11 @@ class LivePlay:
             raise
         play = cls("host", name, host, game, list(seats), port=host.port,
                    heartbeat=heartbeat, timeout=timeout)
+        # Who plays where, as the guests hear it: this screen's seats, and the remote
+        # players a resumed game knows by name.
+        game.local_names = {index: seat_name for index, seat_name in enumerate(play.names())
+                            if index in local}
+        game.names = {index: seats[index].name for index in remote if seats[index].name}
         if port and host.port != port:
             play.moved_from = port      # a guest coming back tries the old one: say so
         game.keep = play.keep
@@ -226,12 +231,10 @@ class LivePlay:
 
     def away(self) -> list[str]:
         """The names of the players whose connection is missing, as far as this side
-        knows (a guest knows only whether the host is there)."""
-        if self.role == "guest":
-            return [self.host_name or "the host"] if self.game.waiting else []
-        present = {peer.seat for peer in self.game.peers if peer.seat is not None}
-        return [self.seats[seat].name or f"Player {seat + 1}"
-                for seat in self.game.remote_seats if seat not in present]
+        knows (a guest whose link is down: the host; else those the host says are away)."""
+        if self.role == "guest" and self.game.waiting:
+            return [self.host_name or "the host"]
+        return [self.seats[seat].name or f"Player {seat + 1}" for seat in self.game.away]
 
     @property
     def started(self) -> bool:
@@ -272,7 +275,7 @@ class LivePlay:
 
     @property
     def two_sides(self) -> bool:
-        """Requests (take-backs, offers, resignations) are between two players only."""
+        """A game of two: a player may resign (a game of three has no resignation)."""
         state = self.state
         return state is not None and len(state.spec.seats_for(state.options)) == 2
 
@@ -307,6 +310,8 @@ class LivePlay:
                     self.failed_tries += 1
             elif isinstance(event, live.PeerPaused):
                 self.peer_paused = event.paused
+            elif isinstance(event, live.Players) and self.seats is not None:
+                self.seats = self._guest_seats()
         if self.announcement is not None and not self.waiting:
             self._stop_announcing()             # every seat taken: no longer listed
         if self.retry_in is not None:
@@ -334,18 +339,20 @@ class LivePlay:
             self.seats = self._guest_seats()
 
     def _guest_seats(self) -> list:
-        """A guest's seats: its own is the human here; the host's first seat is named by
-        the host's hello; the others (a third player) by their number."""
+        """A guest's seats: its own is the human here; the others are named as the host
+        said (`players`), else the host's first seat by the host's hello and the others
+        by their number."""
         count = len(self.state.spec.seats_for(self.state.options))
-        host_name = self.host_name or "Host"
+        told = self.game.players[0] if self.game.players else ()
         seats = []
         for index in range(count):
             if index in self.game.local_seats:
                 seats.append(saves.Seat("human", None))
-            elif index == 0:
-                seats.append(saves.Seat("remote", None, host_name))
-            else:
-                seats.append(saves.Seat("remote", None, f"Player {index + 1}"))
+                continue
+            name = _fit_name(told[index]) if index < len(told) and told[index] else ""
+            if not name:
+                name = (self.host_name or "Host") if index == 0 else f"Player {index + 1}"
+            seats.append(saves.Seat("remote", None, name))
         return seats
 
     def close(self, reason: str = "the other player left the game") -> None:

@@ -380,6 +380,10 @@ class Scene:
         if self.ui:
             self.ui.process_events(event)
 
+    def update_covered(self, dt: float) -> None:
+        """Each frame while another scene is over this one (a live game keeps hearing
+        the other players under its questions and its pause menu)."""
+
     def update(self, dt: float) -> None:
         if self.ui:
             self.ui.update(dt)

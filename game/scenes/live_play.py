@@ -4,6 +4,8 @@
 - the other side's moves (and, on a guest, every roll) arrive over the network;
 - Undo asks the other player to take the last move back, and Offer to end and Resign
   are asked too: the other side gets each request as a question (Accept / Decline);
+  in a game of three both others are asked, and it stands only if both accept (and
+  there is no resignation, as at one screen);
 - nothing else changes the game: no redo, no restart, no options, no rematch;
 - a dropped connection pauses the game with a message over the board; the game is
   saved on both sides, and goes on where it stood when the other player is back.
@@ -30,6 +32,7 @@ ASKED_WORDS = {"takeback": "take back your last move", "offer_end": "end the gam
 class LivePlayScene(PlayScene):
     allows_take_back = False
     allows_restart = False
+    undo_label = "Undo?"        # a take-back is asked of the other players
 
     def __init__(self, app, play: LivePlay):
         self.link = play
@@ -38,6 +41,7 @@ class LivePlayScene(PlayScene):
         self.question = None            # the other side's request being asked here
         self.paused_here = False
         self.awaiting_end = False       # we accepted an offer to end: its agree is coming
+        self.awaiting_verdict = False   # a game of three: we accepted, the other may not
         super().__init__(app, play.state, play.seats, config=play.session_config(),
                          drivers=play.drivers(app.worker), names=play.names())
 
@@ -72,25 +76,27 @@ class LivePlayScene(PlayScene):
 
     @property
     def human_may_move(self) -> bool:
+        # No move while a request is open: it would cross the answer.
         return super().human_may_move and not self.link.waiting and self.resigned is None \
-            and not self.awaiting_end
+            and not self.awaiting_end and not self.asking and not self.awaiting_verdict
 
     def game_actions(self) -> list:
-        """Offer to end (the games with one) and Resign, asked of the other player; only
-        between two players, while both are here."""
+        """Offer to end (the games with one), asked of the other players, and Resign,
+        asked of the other player (a game of three has none, as at one screen)."""
         state = self.state
-        if not self.link.two_sides or state.is_over or self.resigned is not None:
+        if state.is_over or self.resigned is not None:
             return []
         actions = []
         if "agree" in state.consent_moves():
             actions.append(("Offer to end", lambda: self.ask("offer_end")))
-        actions.append(("Resign", lambda: self.ask("resign")))
+        if self.link.two_sides:
+            actions.append(("Resign", lambda: self.ask("resign")))
         return actions
 
     def can_take_back(self) -> bool:
         state = self.state
-        return self.link.two_sides and not state.is_over and not self.link.waiting \
-            and self.resigned is None and not self.asking \
+        return not state.is_over and not self.link.waiting and self.resigned is None \
+            and not self.asking and not self.awaiting_verdict \
             and any(seat in self.link.game.local_seats for seat in state.movers())
 
     def refresh_buttons(self) -> None:
@@ -139,6 +145,11 @@ class LivePlayScene(PlayScene):
                  if seat not in self.link.game.local_seats]
         return " and ".join(dict.fromkeys(names)) or "the other player"
 
+    def player(self, seat: int | None) -> str:
+        names = self.session.names
+        return names[seat] if seat is not None and 0 <= seat < len(names) \
+            else self.opponent()
+
     # --- each frame -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         for event in self.link.update(dt):      # also sends our last move of the game
@@ -158,6 +169,13 @@ class LivePlayScene(PlayScene):
         self.take_agreed_end()
         super().update(dt)
 
+    def update_covered(self, dt: float) -> None:
+        """Under its question or its pause menu the game keeps hearing the others: a
+        host passes their moves and answers on, a question settled by another player's
+        no closes, a drop is shown."""
+        for event in self.link.update(dt):
+            self.live_event(event)
+
     def take_agreed_end(self) -> None:
         """The other side's `agree` after an accepted offer to end may come while a seat
         of ours is to move (no RemoteSeat asks then): the only move the LiveGame lets
@@ -172,15 +190,19 @@ class LivePlayScene(PlayScene):
     def live_event(self, event) -> None:
         session = self.session
         match event:
-            case live.Requested(request_id, kind, _to):
-                self.asked(request_id, kind)
+            case live.Requested(request_id, kind, _to, seat):
+                self.asked(request_id, kind, seat)
             case live.Answered(kind, accepted):
                 self.answered(kind, accepted)
+            case live.Decided(request_id, kind, accepted):
+                self.decided(request_id, kind, accepted)
+            case live.Players():
+                session.names[:] = self.link.names()      # the view holds this list
             case live.TookBack(_to):
                 self.show(session.jumped())
                 session.notice = "The last move was taken back."
             case live.Left():
-                self.awaiting_end = False
+                self.awaiting_end = self.awaiting_verdict = False
                 self.drop_question()
                 session.notice = ""
                 self.app.sounds.play("illegal")
@@ -198,13 +220,20 @@ class LivePlayScene(PlayScene):
                     session.notice = f"{self.opponent()} paused their game." if paused \
                         else ""
 
-    def asked(self, request_id: int, kind: str) -> None:
+    def asked(self, request_id: int, kind: str, seat: int | None = None) -> None:
         """The other side's request, as a question over the board."""
         self.drop_question()
         self.question = request_id
         self.app.sounds.play("menu_confirm")
-        self.app.open("confirm", f"{self.opponent()} asks",
-                      f"{self.opponent()} asks to {REQUEST_WORDS[kind]}. Do you accept?",
+        who = self.player(seat)
+        question = f"{who} asks to {REQUEST_WORDS[kind]}."
+        if not self.link.two_sides:
+            others = [name for index, name in enumerate(self.session.names)
+                      if index != seat and index not in self.link.game.local_seats]
+            question += f" It stands only if you and {' and '.join(others)} both accept."
+            if kind == "takeback":
+                question += " Every move since theirs is taken back too."
+        self.app.open("confirm", f"{who} asks", question + " Do you accept?",
                       "Accept", lambda: self.answer(request_id, kind, True),
                       "Decline", lambda: self.answer(request_id, kind, False))
 
@@ -227,8 +256,16 @@ class LivePlayScene(PlayScene):
             self.session.notice = "You declined." if not accept else \
                 "The game moved on meanwhile: the request was declined."
             return
+        if not self.link.two_sides and not happened:
+            # The other player's answer decides it (Decided comes then).
+            self.awaiting_verdict = True
+            self.session.notice = "You accepted: waiting for the other player's answer."
+            self.refresh_buttons()
+            return
         for event in happened:
             self.live_event(event)
+        if not self.link.two_sides:
+            return                      # Decided said what came of it
         if kind == "resign":
             self.carry_out_resignation(resigner_here=False)
         elif kind == "offer_end":
@@ -240,13 +277,29 @@ class LivePlayScene(PlayScene):
         self.asking = False
         self.refresh_buttons()
         if not accepted:
-            self.session.notice = f"{self.opponent()} declined."
+            self.session.notice = f"{self.opponent()} declined." if self.link.two_sides \
+                else "Your request was declined: it needs both other players' yes."
             return
         if kind == "offer_end":
             self.show(self.session.agree_to_end())
         elif kind == "resign":
             self.carry_out_resignation(resigner_here=True)
         # A take-back accepted arrives as TookBack.
+
+    def decided(self, request_id: int, kind: str, accepted: bool) -> None:
+        """A game of three: a request we were asked about is decided by everyone's
+        answers (a takeback accepted comes as TookBack too)."""
+        if self.question == request_id:
+            self.drop_question()        # another player's no came first
+        self.awaiting_verdict = False
+        self.refresh_buttons()
+        if not accepted:
+            self.session.notice = "The request was declined: the game goes on."
+        elif kind == "offer_end":
+            self.awaiting_end = True    # the asker's agree is coming
+            self.session.notice = "Everyone agreed to end the game."
+        elif kind == "takeback":
+            self.session.notice = "Everyone accepted: the moves were taken back."
 
     def carry_out_resignation(self, resigner_here: bool) -> None:
         """A resignation accepted: the game is over, won by the other player; counted,
@@ -275,9 +328,13 @@ class LivePlayScene(PlayScene):
         why = f" ({link.left_reason})" if link.left_reason else ""
         if link.held_by_host:
             host = link.host_name or "the host"
-            return f"The game is paused for everyone: {host}, who hosts it, is waiting " \
-                   f"for a player whose connection dropped, or has paused. It goes on " \
-                   f"for all where it stood as soon as everyone is back."
+            away = " and ".join(link.away())
+            if not away:
+                return f"{host}, who hosts the game, has paused it for everyone. It goes " \
+                       f"on for all where it stood when they come back."
+            return f"The game is paused for everyone: the connection to {away} dropped. " \
+                   f"{host}, who hosts it, waits for {away} to join again; it goes on for " \
+                   f"all where it stood as soon as everyone is back. It is saved here."
         away = " and ".join(link.away()) or self.opponent()
         if link.role == "guest":
             text = f"The connection to {away} is lost{why}. The game is paused " \

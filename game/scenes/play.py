@@ -22,6 +22,7 @@ class PlayScene(Scene):
     exit_name = "menu"          # where Quit (pause) and the results card's last button go
     allows_take_back = True     # the results card offers to take the last move back
     allows_restart = True       # the pause menu offers Restart
+    undo_label = "Undo"         # the panel's first button (a live game asks: "Undo?")
 
     def __init__(self, app, state, seats, match=None, config=None, script=None,
                  drivers=None, names=None):

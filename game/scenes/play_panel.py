@@ -41,7 +41,8 @@ class SidePanel:
         bh = round(44 * s)
         y = panel.h - bh - round(18 * s)
         x0 = panel.x + round(12 * s)
-        self.undo_button = scene.button((x0, y, bw - 4, bh), "Undo", scene.undo, column=0)
+        self.undo_button = scene.button((x0, y, bw - 4, bh), scene.undo_label, scene.undo,
+                                        column=0)
         self.redo_button = scene.button((x0 + bw + 4, y, bw - 4, bh), "Redo", scene.redo,
                                         column=1)
         scene.button((x0 + 2 * (bw + 4), y, bw - 4, bh), "Pause", scene.pause, column=2)

@@ -23,6 +23,7 @@ GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
            "games", "host", "join", "joinlist", "live", "liverequest", "livedrop", "liveheld",
+           "liveask3",
            "livemoved",
            *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
@@ -240,10 +241,11 @@ def _live(app, kind: str, spec=None) -> None:
         time.sleep(0.005)
 
 
-def _live_held(app) -> None:
+def _live_held(app, kind: str = "liveheld") -> None:
     """Bob's side of a game for three (the game with the most seats) hosted by Ann over
     127.0.0.1 (Ann's and Cy's games played in this process, no screen), once Cy's
-    connection is cut: paused for all."""
+    connection is cut: paused for all ("liveheld"); or once Cy offers to end the game,
+    which Ann accepted: Bob is asked ("liveask3")."""
     import socket
     from game.net import live, live_session
     live_session.stay_on_this_machine()
@@ -264,9 +266,16 @@ def _live_held(app) -> None:
         app.step(1 / 60, [])
         time.sleep(0.002)
         link = getattr(app.scene, "link", None)
+        if cut and kind == "liveask3" and ann.requests:
+            ann.answer(next(iter(ann.requests)), True)
+        if type(app.scene).__name__ == "ConfirmScene":
+            break                       # Bob is asked
         if type(app.scene).__name__ != "LivePlayScene":
             continue
-        if not cut and not link.waiting:
+        if not cut and not link.waiting and kind == "liveask3":
+            cy.request("offer_end")
+            cut = True
+        elif not cut and not link.waiting:
             cy.network.link._sock.shutdown(socket.SHUT_RDWR)
             cut = True
         elif cut and link.held_by_host:
@@ -340,8 +349,8 @@ def open_screen(app, name: str) -> None:
         app.open("join", _ShownGames())
     elif kind in ("live", "liverequest", "livedrop"):
         _live(app, kind, game.rules.get(game_name) if game_name else None)
-    elif kind == "liveheld":
-        _live_held(app)
+    elif kind in ("liveheld", "liveask3"):
+        _live_held(app, kind)
     elif kind == "livemoved":
         _live_moved(app)
     elif kind == "setup":
