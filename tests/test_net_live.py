@@ -791,12 +791,15 @@ def test_the_exchange_kept_on_disk_is_read_back_checked():
             live.parse_fair(bad)
 
 
-@pytest.mark.parametrize("forged", [False, True])
-def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypatch, forged):
+@pytest.mark.parametrize("case", ["drawn", "forged", "unkept"])
+def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypatch, case):
     """The host drew a roll and moved on; the guest, whose link dropped before the host's
     secret reached it, comes back behind: the roll in the welcome is not taken but drawn
     from both secrets again (the host sends its secret again), and must match: a host
-    that puts another roll in the welcome is refused."""
+    that puts another roll in the welcome is refused. A guest back without the secret
+    it committed (its kept exchange lost) refuses the roll too: it cannot tell it from
+    a roll the host drew alone."""
+    forged = case == "forged"
     host_link = hosts()
     real_send, silent = live.Link.send, []
 
@@ -826,11 +829,14 @@ def test_a_guest_behind_a_roll_draws_it_again_from_both_secrets(hosts, monkeypat
     old = guest.live.state
     restored = game.rules.get("catalina").new_game(seed=old.seed, options=old.options)
     again = LiveGame.join(join(host_link), "Bob", restored, seat=1)
-    again.restore_fair(kept)
+    if case != "unkept":
+        again.restore_fair(kept)
     guest = Side(again, random.Random(2))
-    if forged:
+    if case != "drawn":
         run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
         assert "a forged roll" in guest.took(Left)[0].reason
+        if case == "unkept":
+            assert "drawn without our secret" in guest.took(Left)[0].reason
         assert guest.live.state.history == []
         return
     run([host, guest], lambda: guest.live.state.history[:2] == played[:2])

@@ -942,6 +942,7 @@ class LiveGame:
         if self._dealt_seed is not None and host_game["seed"] != self._dealt_seed:
             return self._refuse(peer, "the host's game is not the deal both secrets gave: "
                                       "a forged deal")
+        resuming = self.state is not None
         if self.state is None:
             try:
                 spec = game.rules.get(host_game["name"])
@@ -973,6 +974,12 @@ class LiveGame:
                                  for index, later in enumerate(moves)]
                 deferred = True
                 break
+            if state.is_chance and resuming:
+                # A roll of our game we never committed to (each commitment is kept
+                # before it leaves): the host drew it alone. A guest new to the game
+                # takes the rolls before it as the game's history.
+                return self._refuse(peer, f"the host's roll {text!r} of move {ply} was drawn "
+                                          f"without our secret: a forged roll")
             try:
                 state.play(state.parse_move(text))
             except ValueError as exc:
