@@ -670,6 +670,88 @@ def test_a_guest_refuses_a_game_the_host_dealt_alone(hosts):
     assert guest.live.state is None
 
 
+def dealing(hosts, monkeypatch, cut_when):
+    """A new game of Xoliba for two, Ann hosting, Bob joining; the link is cut (nothing
+    more sent on it) at the first message `cut_when(host_side, message)` picks."""
+    host_link = hosts()
+    real_send, cut_links = live.Link.send, []
+
+    def send(link, message):
+        if link in cut_links:
+            return
+        if not cut_links and cut_when(link.address[1] != host_link.port, message):
+            cut_links.append(link)
+            link._sock.shutdown(socket.SHUT_RDWR)
+            return
+        real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("xoliba").new_game(seed=7, options={"players": 2})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    guest = Side(LiveGame.join(join(host_link), "Bob"), random.Random(1))
+    run([host, guest], lambda: guest.took(Left) and not host.live.peers, moving=False,
+        seconds=5)
+    return host_link, host, guest
+
+
+@pytest.mark.parametrize("who", ["Bob again", "a stranger"])
+def test_a_guest_dropping_before_its_welcome_comes_back_to_the_same_deal(hosts, monkeypatch,
+                                                                          who):
+    """The host dealt, but its secret and the welcome never reached Bob: back, Bob gets
+    the host's secret again and checks the deal both secrets made. Someone else cannot
+    check it, and is told the host must host a new game."""
+    host_link, host, guest = dealing(
+        hosts, monkeypatch, lambda host_side, message: host_side
+        and message.type == "reveal" and message["ply"] == 0)
+    assert not host.live.dealing and guest.live.state is None
+    assert guest.live._dealt_seed is None and 0 in guest.live.secrets
+    dealt = host.live.state.seed
+    if who == "a stranger":
+        guest = Side(LiveGame.join(join(host_link), "Cy"), random.Random(2))
+        run([host, guest], lambda: guest.took(Left), moving=False, seconds=5)
+        assert "dealt with another player's secret" in guest.took(Left)[0].reason
+        assert guest.live.state is None and host.live.state.seed == dealt
+        return
+    guest.live.rejoin(join(host_link))
+    run([host, guest], lambda: guest.took(Joined), moving=False, seconds=5)
+    assert guest.live.state.seed == host.live.state.seed == dealt
+    run([host, guest], lambda: over(host, guest), seconds=60)
+
+
+def test_a_guest_never_learns_the_deal_before_its_secret_is_in(hosts, monkeypatch):
+    """A guest that commits and keeps its secret back hears nothing of the host's: it
+    cannot see the deal and walk away from it to be dealt again."""
+    host_link = hosts()
+    real_send = live.Link.send
+
+    def send(link, message):
+        guest_side = link.address[1] == host_link.port
+        if not (guest_side and message.type == "reveal"):
+            real_send(link, message)
+    monkeypatch.setattr(live.Link, "send", send)
+    state = game.rules.get("xoliba").new_game(seed=7, options={"players": 2})
+    host = Side(LiveGame.host(host_link, "Ann", state, {0}), random.Random(1))
+    guest = Side(LiveGame.join(join(host_link), "Bob"), random.Random(1))
+    run([host, guest], lambda: 0 in host.live.commitments, moving=False, seconds=5)
+    deadline = time.monotonic() + 0.3
+    run([host, guest], lambda: time.monotonic() > deadline, moving=False)
+    assert host.live.dealing and 0 not in guest.live.reveals
+    assert guest.live._dealt_seed is None and guest.live.state is None
+
+
+def test_a_host_dealing_again_after_the_guests_secret_left_is_refused(hosts, monkeypatch):
+    """Bob's secret left, but his link was cut before it reached Ann: she deals again
+    with a new secret. Bob cannot tell that from a host that saw the deal and did not
+    like it: he refuses, saying to join again for a new deal."""
+    host_link, host, guest = dealing(
+        hosts, monkeypatch, lambda host_side, message: not host_side
+        and message.type == "reveal" and message["ply"] == 0)
+    assert host.live.dealing and 0 in guest.live.secrets
+    guest.live.rejoin(join(host_link))
+    run([host, guest], lambda: len(guest.took(Left)) == 2, moving=False, seconds=5)
+    assert "began the deal again" in guest.took(Left)[1].reason
+    assert guest.live.state is None
+
+
 def test_a_secret_that_does_not_match_its_commitment_is_refused(hosts, monkeypatch):
     host_link = hosts()
     state = game.rules.get("catalina").new_game(seed=7)

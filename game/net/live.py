@@ -527,6 +527,7 @@ class LiveGame:
         self._dealer: _Peer | None = None           # the host: the guest it deals with
         self._deal_about = b""                      # the deal's context
         self._dealt_seed: int | None = None         # a guest: the seed our deal gave
+        self._deal_reveal = None    # the host: its secret for the deal made, until it begins
         self._about: tuple[int, bytes] | None = None    # the roll due's context, kept
         self._expected_roll: tuple[int, str] | None = None  # a welcome's roll, to check
         # Checked now: a name or a game the protocol cannot carry (a seed out of range,
@@ -556,9 +557,8 @@ class LiveGame:
         self.network = guest
         self._host_game = None
         self._expected_roll = None
-        if self.state is None:      # dropped during the deal: a new deal
-            self._dealt_seed = None
-            self._forget_exchange(0)
+        # Dropped during the deal: our part of it is kept, and the host must finish the
+        # same deal (_deal_message).
 
     # --- what the screens ask ---------------------------------------------------------------
     @property
@@ -914,6 +914,9 @@ class LiveGame:
                 return self._turn_away(peer, why)
             count = min(theirs["moves"], len(state.history))
         seat = wanted if wanted is not None else free[0]
+        if theirs is None and self._deal_reveal is not None and not state.history \
+                and self.seat_count == 2:
+            peer.link.send(self._deal_reveal)   # the dealer, back: it checks the deal
         missing = state.move_list()[count:]
         try:        # the moves it lacks must fit one message
             peer.link.send(make("welcome", seat=seat, moves=missing))
@@ -1197,13 +1200,60 @@ class LiveGame:
 
     def _deal_message(self, peer: _Peer, message) -> None:
         """A commit or reveal of the deal (ply 0): the host's to its dealer, a new
-        guest's to the host before its welcome."""
+        guest's to the host before its welcome. The guest commits and reveals first; the
+        host reveals once it has dealt, so a guest never learns the deal while it could
+        still walk away from it (and be dealt again)."""
+        if self.role == "host":
+            return self._deal_as_host(peer, message)
         kind = message.type
-        if self.role == "host" and (not self.dealing or peer is not self._dealer):
-            return self._refuse(peer, f"a {kind} for a deal not asked for")
-        if self.role == "guest" and (self.state is not None or self._host_game is None
-                                     or self._dealt_seed is not None):
+        if self.state is not None or self._host_game is None:
             return self._refuse(peer, f"a {kind} for a deal: this game is dealt already")
+        if kind == "commit":
+            value = self._fair_value(peer, message, fair.COMMITMENT_BYTES)
+            if value is None or self.commitments.get(0) == value:
+                return                  # (the same, sent again: answered already)
+            if 0 in self.commitments or self._dealt_seed is not None:
+                # Back after a drop, the host deals afresh although our secret left:
+                # it may have seen the deal and not liked it.
+                return self._refuse(peer, "the host began the deal again after our secret "
+                                          "was sent: join again for a new deal")
+            self.commitments[0] = value     # the host committed: ours, then our secret
+            self._deal_about = fair.context(self._host_game["name"], "seed",
+                                            self._host_game["history"])
+            self.secrets[0] = fair.new_secret()
+            peer.link.send(make("commit", ply=0, value=fair.commitment(
+                self.secrets[0], self._deal_about).hex()))
+            peer.link.send(make("reveal", ply=0, value=self.secrets[0].hex()))
+            return
+        value = self._fair_value(peer, message, fair.SECRET_BYTES)
+        if value is None or self._dealt_seed is not None:
+            return                      # (sent again to a guest back after a drop)
+        if 0 not in self.commitments:
+            return self._refuse(peer, "this game was dealt with another player's secret, "
+                                      "who left before it began: the host must host a new "
+                                      "game")
+        seed = self._deal_seed(peer, value)
+        if seed is not None:
+            self._dealt_seed = seed
+            self._forget_exchange(0)
+
+    def _deal_seed(self, peer: _Peer, value: bytes) -> int | None:
+        """The seed both secrets give, once the other side's is checked against its
+        commitment (else None: the peer is refused)."""
+        try:
+            fair.check_reveal(self.commitments[0], value, self._deal_about,
+                              "the other side's secret for the deal")
+        except ValueError as exc:
+            self._refuse(peer, str(exc))
+            return None
+        first, second = (self.secrets[0], value) if self.role == "host" \
+            else (value, self.secrets[0])
+        return fair.derive_seed(first, second, self._deal_about)
+
+    def _deal_as_host(self, peer: _Peer, message) -> None:
+        kind = message.type
+        if not self.dealing or peer is not self._dealer:
+            return self._refuse(peer, f"a {kind} for a deal not asked for")
         if kind == "commit":
             value = self._fair_value(peer, message, fair.COMMITMENT_BYTES)
             if value is None:
@@ -1211,31 +1261,20 @@ class LiveGame:
             if 0 in self.commitments:
                 return self._refuse(peer, "a second commitment for the deal")
             self.commitments[0] = value
-            if self.role == "guest":    # the host committed: ours, then our secret
-                self._deal_about = fair.context(self._host_game["name"], "seed",
-                                                self._host_game["history"])
-                self.secrets[0] = fair.new_secret()
-                peer.link.send(make("commit", ply=0, value=fair.commitment(
-                    self.secrets[0], self._deal_about).hex()))
-            peer.link.send(make("reveal", ply=0, value=self.secrets[0].hex()))
             return
         value = self._fair_value(peer, message, fair.SECRET_BYTES)
         if value is None:
             return
         if 0 not in self.commitments:
             return self._refuse(peer, "a secret for the deal before its commitment")
-        try:
-            fair.check_reveal(self.commitments[0], value, self._deal_about,
-                              "the other side's secret for the deal")
-        except ValueError as exc:
-            return self._refuse(peer, str(exc))
-        first, second = (self.secrets[0], value) if self.role == "host" \
-            else (value, self.secrets[0])
-        seed = fair.derive_seed(first, second, self._deal_about)
-        self._forget_exchange(0)
-        if self.role == "guest":
-            self._dealt_seed = seed
+        seed = self._deal_seed(peer, value)
+        if seed is None:
             return
+        # Our secret, kept until the game begins: a dealer that drops before its welcome
+        # gets it again when it comes back (a new guest cannot check the deal: refused).
+        self._deal_reveal = make("reveal", ply=0, value=self.secrets[0].hex())
+        peer.link.send(self._deal_reveal)
+        self._forget_exchange(0)
         self.state = self.state.spec.new_game(seed=seed, options=self.state.options)
         self.dealing = False
         self._dealer = None
