@@ -226,6 +226,22 @@ def test_the_configs_dice_give_every_roll_arriving_or_thrown_by_hand(by_hand):
     assert session.state.history == [dice.roll]
 
 
+def test_the_panel_names_the_match_or_says_a_game_is_played_alone():
+    """A game of a match shows the match's line instead of its options; the same game
+    played alone (live, by correspondence, from a replay) says so and names no match."""
+    spec = game.rules.get("xoliba")
+    options = {"players": 2, "resignation": True}
+    match = Match.start(spec, options, seed=1)
+    in_match = make("xoliba", [HUMAN] * 2, match=match)
+    assert in_match.options_summary() == ["Players: Two",
+                                          "Game 1 of a match to 50 points · resignation rule"]
+    alone = make("xoliba", [HUMAN] * 2, options=options)
+    assert alone.options_summary() == ["Players: Two", "A single game, not a match"]
+    solitaire = make("xoliba", [HUMAN], options={"players": 1})
+    assert solitaire.options_summary() == ["Players: One (solitaire)"]
+    assert make("xtic", [HUMAN] * 2).options_summary() == ["Game type: Normal"]
+
+
 def test_a_failing_computer_is_reported_and_a_human_takes_over(app_home):
     class Broken(FakeComputer):
         def request(self, state, level):

@@ -22,7 +22,7 @@ import game.records
 from game.records import kept_games
 from game.services import saves, stats
 from game.core import storage
-from game.services.match import Match, Series
+from game.services.match import Match, Series, match_rules
 from game.core.state import Outcome, PerPosition
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
@@ -757,15 +757,20 @@ class Session:
         return not self.has_human or self.drivers[winner].by_hand
 
     def options_summary(self) -> list[str]:
-        """The options of the game (and the match), for the panel under the title."""
+        """The options of the game (and the match), for the panel under the title. The
+        options that set a match's rules are the match's line; a game that would be
+        played in matches but is played alone (live, by correspondence, a demo) is one
+        game: those options do not apply, and the panel says so."""
         spec = self.state.spec
         options = self.state.options
-        in_match = self.match.rules.options if self.match is not None else ()
+        rules = self.match.rules if self.match is not None else match_rules(spec, options)
+        in_match = rules.options if rules is not None else ()
         lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
                             for k, v in options.items()
                             if spec.option(k).shown_with(options) and k not in in_match)]
         if self.match is not None:
-            rules = self.match.rules
             lines.append(f"Game {self.match.game_number} of a match to {rules.target} points"
                          + (" · resignation rule" if rules.resignation else ""))
+        elif rules is not None:
+            lines.append("A single game, not a match")
         return lines
