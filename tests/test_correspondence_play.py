@@ -238,6 +238,27 @@ def test_catalina_rolls_are_both_players_not_the_session_s(friends):
     assert play_a.state.move_list() == cc.decode(code)["m"]
 
 
+def test_the_games_screen_reads_the_correspondence_games_once_when_it_opens(friends,
+                                                                             monkeypatch):
+    """Opening the Games screen reads each correspondence file once, whether it opens on
+    the correspondence games (one waits for the player's move) or on a folder."""
+    ada, bo = friends()
+    start(ada, bo, "xtic")              # Ada's move: she is to open on her games, Bo not
+    reads = []
+
+    def counted(path):
+        reads.append(path)
+        return read(path)
+    read = cc._read
+    monkeypatch.setattr(cc, "_read", counted)
+    for friend, opens_on_games in ((ada, True), (bo, False)):
+        reads.clear()
+        friend.here().app.home()
+        friend.app.open("games")
+        assert friend.scene.correspondence is opens_on_games
+        assert len(reads) == 1, reads
+
+
 def files_of(friend: Friend) -> dict:
     storage.writer.wait()                   # the play screen's saves written
     folder = friend.home / "data" / "correspondence"

@@ -273,6 +273,17 @@ def test_three_players_two_guests(pair, tmp_path):
     assert len(histories) == 1
 
 
+def test_a_live_xoliba_game_s_panel_says_one_game_not_a_match(pair):
+    """Xoliba at the table is played in matches; live it is a single game: the panel
+    names no match's target or resignation rule, on either side."""
+    ann, bob = start(pair, "xoliba", {"players": 2})
+    for scene, other, where in ((ann, "Bob", f"port {ann.link.port}"),
+                                (bob, "Ann", f"{LOOPBACK}:{ann.link.port}")):
+        assert scene.session.match is None
+        assert scene.panel_subtitle() == ["Players: Two", "A single game, not a match"]
+        assert scene.panel_lines() == [(f"Live game with {other} ({where})", None)]
+
+
 # --- drops --------------------------------------------------------------------------------
 def cut(scene) -> None:
     """Cut the connection under the game, as a pulled cable or a killed app would: the

@@ -193,6 +193,55 @@ def test_a_forced_pass_and_a_computer_roll_are_played_for_the_seat():
     assert len(kinds) >= 2                          # rolls and claims (or passes)
 
 
+class SetDice(SeatDriver):
+    """Dice from elsewhere: no roll until `roll` is set, then that one."""
+
+    def __init__(self, by_hand):
+        self.by_hand = by_hand
+        self.roll = None
+
+    def poll(self, state):
+        return self.roll
+
+
+@pytest.mark.parametrize("by_hand", [False, True])
+def test_the_configs_dice_give_every_roll_arriving_or_thrown_by_hand(by_hand):
+    """A live game's dice arrive (played as soon as known, nobody throws them); a
+    correspondence game's are thrown by the human, the roll the dice's."""
+    dice = SetDice(by_hand)
+    config = SessionConfig(keeper=None, records_stats=False, dice=dice)
+    session = make("catalina", [HUMAN, HUMAN], seed=9, config=config)
+    assert session.state.is_chance
+    assert session.rolls_arrive is not by_hand
+    assert session.human_may_move is by_hand
+    assert session.next_roll() is None and run(session) == []
+    own = session.state.next_chance()
+    dice.roll = next(roll for roll, _ in session.state.chance_outcomes() if roll != own)
+    if by_hand:
+        assert run(session) == []                   # waits for the human's throw
+        assert session.next_roll() == dice.roll
+        session.play(session.next_roll())
+    else:
+        assert run(session, seconds=0.1) == [Moved(dice.roll)]
+    assert session.state.history == [dice.roll]
+
+
+def test_the_panel_names_the_match_or_says_a_game_is_played_alone():
+    """A game of a match shows the match's line instead of its options; the same game
+    played alone (live, by correspondence, from a replay) says so and names no match."""
+    spec = game.rules.get("xoliba")
+    options = {"players": 2, "resignation": True}
+    match = Match.start(spec, options, seed=1)
+    in_match = make("xoliba", [HUMAN] * 2, match=match)
+    assert in_match.options_summary() == ["Players: Two",
+                                          "Game 1 of a match to 50 points · resignation rule"]
+    alone = make("xoliba", [HUMAN] * 2, options=options)
+    assert alone.options_summary() == ["Players: Two", "A single game, not a match"]
+    solitaire = make("xoliba", [HUMAN], options={"players": 1})
+    assert solitaire.options_summary() == ["Players: One (solitaire)"]
+    assert make("xtic", [HUMAN] * 2).options_summary() == ["Game type: Normal"]
+
+
 def test_a_failing_computer_is_reported_and_a_human_takes_over(app_home):
     class Broken(FakeComputer):
         def request(self, state, level):

@@ -4,7 +4,7 @@ drawing.
 
 The play scene's session plays the very state the `Correspondence` keeps, so each move
 of mine is saved in its file (`CodeKeeper`); my rolls come from both players' secrets
-(`Correspondence.due_roll`, the session's roll source); the other seat is a
+(`FairDice`, the session's dice, thrown by hand); the other seat is a
 `CodeSeat`, which plays the moves a code brought, one at a time, so the screen shows
 them animated, and never waits for anything (a code is pasted when it comes).
 """
@@ -63,6 +63,19 @@ class CodeSeat(SeatDriver):
         return False                    # a code carries no consent
 
 
+class FairDice(SeatDriver):
+    """My rolls: thrown by hand at this screen, each the one both players' secrets give
+    (`Correspondence.due_roll`: my committed secret and the friend's share), known at
+    once. The friend's rolls come in their codes (CodeSeat)."""
+    by_hand = True
+
+    def __init__(self, corr: cc.Correspondence):
+        self.corr = corr
+
+    def poll(self, state):
+        return self.corr.due_roll()
+
+
 class CodeKeeper:
     """Keeps the session's game in the correspondence file after each move of mine, by
     the background writer (a frame never waits for the disk; the Correspondence's own
@@ -104,7 +117,7 @@ def names_of(corr: cc.Correspondence) -> list[str]:
 
 
 def session_config(corr: cc.Correspondence, seat: CodeSeat) -> SessionConfig:
-    return SessionConfig(keeper=CodeKeeper(corr, seat), roll=lambda state: corr.due_roll())
+    return SessionConfig(keeper=CodeKeeper(corr, seat), dice=FairDice(corr))
 
 
 def shown_before(corr: cc.Correspondence, new_moves: list[str]):

@@ -1405,8 +1405,9 @@ class RemoteSeat(SeatDriver):
 
 
 class RemoteDice(SeatDriver):
-    """Both sides' dice in a live game: every roll is drawn from both sides' secrets
-    (LiveGame.roll), none until both are in (SessionConfig.dice)."""
+    """Both sides' dice in a live game (SessionConfig.dice): every roll is drawn from
+    both sides' secrets (LiveGame.roll), none until both are in. Not thrown by hand: the
+    session plays each roll as soon as it is here."""
 
     def __init__(self, live: LiveGame):
         self.live = live

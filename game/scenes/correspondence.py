@@ -370,7 +370,7 @@ class CorrespondencePlayScene(PlayScene):
         super().handle(action)
 
     def play_move(self, move) -> None:
-        if self.state.is_chance:            # the dice are both players' secrets'
+        if self.state.is_chance:            # thrown here, the roll both secrets give
             move = self.session.next_roll()
         super().play_move(move)
 

@@ -39,10 +39,11 @@ NAME_SHARE = 0.3                    # of a row, for the file's name of a faulty 
 CORRESPONDENCE = "Correspondence"  # the place listing the correspondence games (no folder)
 
 
-def pending_rows() -> list:
-    """The correspondence games going on as rows of the list (a faulty file's fault)."""
+def pending_rows(games: list) -> list:
+    """The correspondence games going on (`cc.pending_games()`) as rows of the list (a
+    faulty file's fault)."""
     rows = []
-    for pending in cc.pending_games():
+    for pending in games:
         path = cc.folder() / f"{pending.id}.json"
         if pending.problem:
             rows.append(record_files.Listed(path, None, path.name, "", "", "", 0,
@@ -65,9 +66,10 @@ class GamesScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.places = record_files.export_folders() + [(CORRESPONDENCE, None)]
-        # Opened on the correspondence games when one waits for the player's move.
-        self.place = len(self.places) - 1 \
-            if any(pending.my_turn for pending in cc.pending_games()) else 0
+        # Opened on the correspondence games when one waits for the player's move (the
+        # folder read once: the list shows these).
+        pending = cc.pending_games()
+        self.place = len(self.places) - 1 if any(going.my_turn for going in pending) else 0
         self.shown_game = ALL
         self.offset = 0                 # the first row shown
         self.visible = 1                # rows that fit
@@ -81,12 +83,14 @@ class GamesScene(Scene):
         self.fitted: dict = {}          # (entry, row rect) -> its columns (draw_rows)
         self.widths: dict = {}          # text -> its width at the size measured for
         self.measured_size = 0
-        self.reload()
+        self.reload(pending=pending)
 
-    def reload(self, offset: int = 0) -> None:
-        """The folder's files listed again (the new ones checked), from row `offset`."""
+    def reload(self, offset: int = 0, pending: list | None = None) -> None:
+        """The folder's files listed again (the new ones checked), from row `offset`;
+        `pending`: the correspondence games just read, if they were."""
         if self.correspondence:
-            self.files, self.listed = [], pending_rows()
+            self.files = []
+            self.listed = pending_rows(cc.pending_games() if pending is None else pending)
         else:
             self.files = record_files.record_files(self.places[self.place][1])
             self.listed = [record_files.cached(file) or record_files.unchecked(file)

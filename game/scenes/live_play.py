@@ -362,7 +362,7 @@ class LivePlayScene(PlayScene):
         if self.resigned is not None:
             return f"{self.session.names[self.resigned]} resigned"
         state = self.state
-        if state.is_chance and self.session.config.dice is not None and not state.is_over:
+        if state.is_chance and self.session.rolls_arrive and not state.is_over:
             return f"{self.session.names[state.to_play]}: the dice come from both " \
                    f"players' secrets…"
         return super().status_text()

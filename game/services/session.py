@@ -22,7 +22,7 @@ import game.records
 from game.records import kept_games
 from game.services import saves, stats
 from game.core import storage
-from game.services.match import Match, Series
+from game.services.match import Match, Series, match_rules
 from game.core.state import Outcome, PerPosition
 
 HUMAN_VS_COMPUTER_PAUSE = 0.35     # seconds before the computer answers a human
@@ -56,11 +56,11 @@ class SessionConfig:
     pace: float | None = None           # seconds before each computer or scripted move,
     #                                       whatever the settings (demos)
     tutorial: tuple = ()                # the tutorial's lines, one per move of seat 0
-    roll: Callable | None = None        # a chance step's outcome for a state, when it is
-    #                                       not the state's own draw (correspondence: from
-    #                                       both players' secrets, game/net/fair.py)
-    dice: object | None = None          # a SeatDriver whose poll gives every roll (a live
-    #                                       game's guest: the host's); None: the game's own
+    dice: object | None = None          # where the rolls come from, a SeatDriver polled
+    #                                       for the roll due (None until it is known): by
+    #                                       hand, thrown by the human whose roll it is
+    #                                       (correspondence); else played as soon as it is
+    #                                       known (live). None: the state's own dice
 
 
 @dataclass(frozen=True)
@@ -278,7 +278,14 @@ class Session:
         """A human at this screen may move now, as far as the game goes (the screen also
         waits for the last move's animation: PlayScene.human_may_move)."""
         return not self.state.is_over and self.script is None and self.by_hand_to_move \
-            and not (self.state.is_chance and self.config.dice is not None)
+            and not (self.state.is_chance and self.rolls_arrive)
+
+    @property
+    def rolls_arrive(self) -> bool:
+        """The rolls come from elsewhere and nobody throws them: each is played as soon as
+        the dice give it (a live game's, from both sides' secrets)."""
+        dice = self.config.dice
+        return dice is not None and not dice.by_hand
 
     @property
     def must_pass(self) -> bool:
@@ -628,24 +635,26 @@ class Session:
         return []
 
     def _drive_roll(self, dt: float, animating: bool, on_top: bool) -> list:
-        """A chance step (Catalina's dice). The dice are the game's own, not a choice: a
-        seat not moved by hand has them thrown for it after a moment; a human throws
-        through the view."""
+        """A chance step (Catalina's dice). The roll is not a choice: rolls that arrive
+        are played as soon as they do; otherwise a human throws through the view, and a
+        seat not moved by hand has the dice thrown for it after a moment."""
         self.thinking_time = 0.0
-        if self.config.dice is not None:        # the rolls come from elsewhere
-            roll = None if animating else self.config.dice.poll(self.state)
-            return [] if roll is None else self.play(roll)
-        if self.by_hand_to_move or animating or not on_top:
+        if animating:
             return []
-        self.computer_wait += dt
-        if self.computer_wait >= self.computer_delay():
-            return self.play(self.next_roll())
-        return []
+        if not self.rolls_arrive:
+            if self.by_hand_to_move or not on_top:
+                return []
+            self.computer_wait += dt
+            if self.computer_wait < self.computer_delay():
+                return []
+        roll = self.next_roll()
+        return [] if roll is None else self.play(roll)
 
     def next_roll(self):
-        """The roll due now: the config's, else the one the state's dice would draw."""
-        roll = self.config.roll
-        return roll(self.state) if roll is not None else self.state.next_chance()
+        """The roll due now: the config's dice's (None while it is not known), else the
+        one the state's own dice would draw."""
+        dice = self.config.dice
+        return dice.poll(self.state) if dice is not None else self.state.next_chance()
 
     def _drive_seat(self, driver: SeatDriver, dt: float, animating: bool) -> list:
         """Ask the seat's driver for its move after its pause, then wait for it."""
@@ -748,15 +757,20 @@ class Session:
         return not self.has_human or self.drivers[winner].by_hand
 
     def options_summary(self) -> list[str]:
-        """The options of the game (and the match), for the panel under the title."""
+        """The options of the game (and the match), for the panel under the title. The
+        options that set a match's rules are the match's line; a game that would be
+        played in matches but is played alone (live, by correspondence, a demo) is one
+        game: those options do not apply, and the panel says so."""
         spec = self.state.spec
         options = self.state.options
-        in_match = self.match.rules.options if self.match is not None else ()
+        rules = self.match.rules if self.match is not None else match_rules(spec, options)
+        in_match = rules.options if rules is not None else ()
         lines = [" · ".join(f"{spec.option(k).label}: {spec.option(k).label_of(v)}"
                             for k, v in options.items()
                             if spec.option(k).shown_with(options) and k not in in_match)]
         if self.match is not None:
-            rules = self.match.rules
             lines.append(f"Game {self.match.game_number} of a match to {rules.target} points"
                          + (" · resignation rule" if rules.resignation else ""))
+        elif rules is not None:
+            lines.append("A single game, not a match")
         return lines
