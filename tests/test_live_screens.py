@@ -389,6 +389,69 @@ def test_a_guest_dropping_from_a_game_of_three_pauses_everyone_until_it_is_back(
     assert len(histories) == 1 and list(histories.pop())[:len(before)] == before
 
 
+class PeerProcess:
+    """Bob's app in a process of its own (tests/live_peer.py), whose output lines are
+    gathered on a thread."""
+
+    def __init__(self, home, *args):
+        import subprocess
+        import sys
+        script = os.path.join(os.path.dirname(__file__), "live_peer.py")
+        self.process = subprocess.Popen([sys.executable, script, str(home), *args],
+                                        stdout=subprocess.PIPE, text=True)
+        self.lines: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in self.process.stdout:
+            self.lines.append(line.strip())
+
+    @property
+    def moves(self) -> int:
+        counts = [int(line) for line in self.lines if line.isdigit()]
+        return counts[-1] if counts else -1
+
+    def kill(self) -> None:
+        self.process.kill()             # SIGKILL: no bye, nothing more written
+        self.process.wait(5)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_killed_peer_comes_back_with_continue_and_nothing_is_lost(pair, seed):
+    """Bob's app is a process of its own, killed at a random moment of a game of
+    Catalina (dice from both sides' secrets, so perhaps in the middle of an exchange).
+    Ann's game waits; Bob starts the app again and presses Continue: the game goes on
+    where it stood and ends the same on both sides."""
+    rng = random.Random(seed)
+    pair.quit("Bob")
+    hosting = host(pair, "catalina")
+    bob_home = pair.homes["Bob"]
+    bob = PeerProcess(bob_home, "join", str(hosting.link.port))
+    try:
+        pair.frames(lambda: live_scene(pair.ann) is not None, 20, "Bob's process joins")
+        ann = live_scene(pair.ann)
+        kill_at = rng.randrange(2, 9)
+        pair.frames(lambda: len(ann.state.history) >= kill_at or ann.state.is_over, 30,
+                    "moves", rng)
+        time.sleep(rng.random() * 0.05)
+        bob.kill()
+        pair.frames(lambda: ann.link.waiting, 10, "Ann sees Bob gone")
+        before = ann.state.move_list()
+        # Bob may have been a move ahead (his last one not yet read by Ann): his app
+        # sends it again when it is back.
+        assert not ann.state.is_over and bob.moves >= len(before) - 1
+        assert any(bob_home.rglob("resume.json")) and any(bob_home.rglob("live.json"))
+        bob = PeerProcess(bob_home, "continue")
+        pair.frames(lambda: not ann.link.waiting, 20, "Bob back with Continue")
+        assert ann.state.move_list()[:len(before)] == before
+        pair.frames(lambda: any(line.startswith("over") for line in bob.lines)
+                    and ann.state.is_over, 40, "the rest of the game", rng)
+        theirs = json.loads(next(line for line in bob.lines if line.startswith("over"))[5:])
+        assert theirs == ann.state.move_list() and ann.state.is_over
+    finally:
+        bob.kill()
+
+
 def test_either_side_may_quit_and_come_back_with_continue(pair):
     rng = random.Random(5)
     ann, bob = start(pair, "xtic")
