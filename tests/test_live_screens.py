@@ -495,7 +495,7 @@ def test_a_guest_follows_its_host_back_on_another_port_by_itself(pair, monkeypat
         pair.frames(back_together, 10, "Bob followed Ann to her new port")
     # Told how to follow by hand only until the game was found; then where it goes.
     last = [text for text in shown if text][-1]
-    assert f"at {LOOPBACK}:{new_port}, another port: reconnecting there" in last, last
+    assert f"now at {LOOPBACK}:{new_port}: reconnecting there" in last, last
     assert "Join in the menu" not in last
     assert bob.link.address == (LOOPBACK, new_port) and bob.link.browser is None
     assert ann.link.announcement is None                # every seat taken: not listed

@@ -284,8 +284,8 @@ class LivePlayScene(PlayScene):
             if link.found_at is not None:
                 host, port = link.found_at
                 return f"The connection to {away} is lost{why}. The game is paused and " \
-                       f"saved. {away}'s game is back on the network at {host}:{port}, " \
-                       f"another port: reconnecting there, and it goes on where it stood."
+                       f"saved. {away}'s game is on the network again, now at " \
+                       f"{host}:{port}: reconnecting there; it goes on where it stood."
             text = f"The connection to {away} is lost{why}. The game is paused " \
                    f"and saved; trying {link.where()} again every few seconds, and it goes " \
                    f"on where it stood."
