@@ -6,8 +6,9 @@ record gives the port the host listens on, its A records the machine's addresses
 its TXT record the fields `v` (VERSION), `game` (the game's registry name) and `name`
 (the host player's); a game in progress waiting for a player to come back adds `id`
 (`game_id`: how that player's app recognises its game when the host came back on another
-port) and `back` ("1": the seat is that player's, not a newcomer's). A `Browser` on the Join screen lists the services of that type
-that pass `read_service`: everything read from the network is hostile, so each field is
+port) and `back` ("1": the seat is that player's, not a newcomer's). A `Browser` (on the
+Join screen, and on a guest waiting for its host) lists the services of that type that
+pass `read_service`: everything read from the network is hostile, so each field is
 checked and bounded, and an entry that fails is left out (the reason logged).
 
 Each side runs on a thread of its own (and zeroconf's): `start()` and `close()` return
