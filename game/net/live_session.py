@@ -5,10 +5,10 @@ where, reconnecting after a drop, and what is kept on disk to come back to the g
 screens call `update()` every frame (it never waits) and get the LiveGame's events.
 A guest whose link dropped tries the host again every RETRY_EVERY seconds, and looks for
 its game on the network meanwhile (a host back on another port is followed there); a
-host keeps listening, and its game announced, while a seat is empty. Both keep the game as the suspended game (resume.json,
-with the remote players' seats) and, beside it, `live.json`: the role, the host's
-address and port, the seat and the player's name, so that Continue in the menu goes
-back to the same game over the network.
+host keeps listening, and its game announced, while a seat is empty. Both keep the game
+as the suspended game (resume.json, with the remote players' seats) and, beside it,
+`live.json`: the role, the host's address and port, the seat and the player's name, so
+that Continue in the menu goes back to the same game over the network.
 """
 from __future__ import annotations
 
