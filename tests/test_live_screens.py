@@ -383,6 +383,7 @@ def test_either_side_may_quit_and_come_back_with_continue(pair):
 
 
 def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again(pair):
+    # Without discovery (conftest.py: ANNOUNCE off), as on another network: by hand.
     rng = random.Random(6)
     ann, bob = start(pair, "xtic")
     pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
