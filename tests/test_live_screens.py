@@ -25,7 +25,8 @@ from game.net.protocol import make
 from game.services import saves, stats
 from game.services.settings import Settings, load_settings
 from game.testing.positions import keeping_move
-from scene_driver import DEVICES, find_item, step
+from game.scenes.live_lobby import LIST_EVERY
+from scene_driver import DEVICES, find_item, labels, step
 from conftest import _synthesise_once
 
 LOOPBACK = "127.0.0.1"
@@ -482,6 +483,7 @@ def test_either_side_may_quit_and_come_back_with_continue(pair):
 
 
 def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again(pair):
+    # Without discovery (conftest.py: ANNOUNCE off), as on another network: by hand.
     rng = random.Random(6)
     ann, bob = start(pair, "xtic")
     pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
@@ -529,6 +531,128 @@ def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again
                 and not live_scene(bob_app).link.waiting, what="Bob joined again")
     assert live_scene(bob_app).state.move_list() == before
     pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
+
+
+def occupied(port: int):
+    """Another program on `port` of 127.0.0.1, closing every connection at once: a
+    context manager."""
+    import contextlib
+
+    @contextlib.contextmanager
+    def holding():
+        blocker = socket.create_server((LOOPBACK, port))
+        blocker.settimeout(0.05)
+        done = threading.Event()
+
+        def close_every_connection():
+            while not done.is_set():
+                try:
+                    blocker.accept()[0].close()
+                except OSError:         # (a timeout) look at `done` again
+                    pass
+        thread = threading.Thread(target=close_every_connection, daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            done.set()
+            thread.join(2)
+            blocker.close()
+    return holding()
+
+
+def saved_connection(pair, who: str) -> dict:
+    pair.home(who)
+    storage.writer.wait()
+    return json.loads(live_session.live_path().read_text(encoding="utf-8"))
+
+
+def test_a_guest_follows_its_host_back_on_another_port_by_itself(pair, monkeypatch):
+    # Announced and looked for on the network: zeroconf on 127.0.0.1 only (conftest.py).
+    monkeypatch.setattr(live_session, "ANNOUNCE", True)
+    rng = random.Random(8)
+    ann, bob = start(pair, "xtic")
+    pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
+                keep=True)
+    before = ann.state.move_list()
+    old_port = ann.link.port
+    pair.quit("Ann")
+    pair.frames(lambda: bob.link.waiting and bob.link.browser is not None,
+                what="Bob sees Ann gone, and looks for her game")
+    with occupied(old_port):
+        ann_app = pair.open("Ann")
+        ann_app.scene.continue_game()
+        step(ann_app)
+        ann = live_scene(ann_app)
+        new_port = ann.link.port
+        assert new_port != old_port and ann.link.waiting
+        assert "finds the new port by itself" in ann.waiting_text(), ann.waiting_text()
+        # Bob's app finds the game at its new port on the network and goes there.
+        shown = []
+
+        def back_together():
+            shown.append(bob.waiting_text())
+            return not ann.link.waiting and not bob.link.waiting
+        pair.frames(back_together, 10, "Bob followed Ann to her new port")
+    # Told how to follow by hand only until the game was found; then where it goes.
+    last = [text for text in shown if text][-1]
+    assert f"now at {LOOPBACK}:{new_port}: reconnecting there" in last, last
+    assert "Join in the menu" not in last
+    assert bob.link.address == (LOOPBACK, new_port) and bob.link.browser is None
+    assert ann.link.announcement is None                # every seat taken: not listed
+    assert saved_connection(pair, "Bob")["port"] == new_port     # Continue goes there
+    assert bob.state.move_list() == ann.state.move_list() == before
+    pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
+
+
+def test_another_game_announced_with_the_same_id_is_refused_and_the_guest_keeps_trying(
+        pair, monkeypatch):
+    from game.net import discovery
+    monkeypatch.setattr(live_session, "ANNOUNCE", True)
+    rng = random.Random(9)
+    ann, bob = start(pair, "xtic")
+    pair.frames(lambda: len(ann.state.history) >= 2 and same(pair), 10, "moves", rng,
+                keep=True)
+    before = ann.state.move_list()
+    old_port = ann.link.port
+    pair.quit("Ann")
+    pair.frames(lambda: bob.link.waiting, what="Bob sees Ann gone")
+    # Someone announces another game of Xtic under Ann's name and the id of Bob's game.
+    other = game.rules.get("xtic").new_game(seed=ann.state.seed + 1)
+    for move in before:
+        other.play(other.parse_move(move))
+    liar = live.Host(0, LOOPBACK)
+    liar_game = live.LiveGame.host(liar, "Ann", other, {0}, deal=False)
+    lies = discovery.Announcement("Ann", "xtic", liar.port, returning=True,
+                                  game_id=discovery.game_id("xtic", ann.state.seed, "Ann"))
+    lies.start()
+    tries, reasons = [], set()
+
+    def liar_tried_twice():
+        liar_game.update()
+        if bob.link.trying is not None and bob.link.trying != (tries or [None])[-1]:
+            tries.append(bob.link.trying)
+        reasons.add(bob.link.left_reason)
+        return tries.count((LOOPBACK, liar.port)) >= 2
+    try:
+        pair.frames(liar_tried_twice, 12, "Bob tried the liar's address twice")
+    finally:
+        lies.close()
+        liar.close()
+    # Refused there (another game), Bob went back to the saved address, then to what the
+    # browser sees again.
+    assert any("the other side's game was set up differently" in why for why in reasons)
+    first = tries.index((LOOPBACK, liar.port))
+    assert (LOOPBACK, old_port) in tries[first:], tries
+    assert liar_game.waiting and bob.link.waiting
+    assert bob.state.move_list() == before              # nothing taken from the liar
+    assert saved_connection(pair, "Bob")["port"] == old_port     # nor saved
+    # Ann comes back (her port free again): Bob's tries find her, the game goes on.
+    ann_app = pair.open("Ann")
+    ann_app.scene.continue_game()
+    pair.frames(lambda: live_scene(ann_app) and not live_scene(ann_app).link.waiting
+                and not bob.link.waiting, 10, "Ann back")
+    assert live_scene(ann_app).state.move_list() == bob.state.move_list() == before
 
 
 # --- requests -------------------------------------------------------------------------------
@@ -712,11 +836,14 @@ def test_the_player_name_setting_and_remote_games_in_the_statistics(app_home):
 def test_a_hosted_game_is_listed_on_the_network_until_its_seats_are_taken(pair, monkeypatch):
     import sys
     import types
+
+    from game.net import discovery
     made = []
 
     class Announcement:         # game/net/discovery.py's, never on the network here
-        def __init__(self, name, game_name, port):
+        def __init__(self, name, game_name, port, game_id="", returning=False):
             self.fields, self.error = (name, game_name, port), ""
+            self.waiting_for = (game_id, returning)
             self.started = self.closed = False
             made.append(self)
 
@@ -727,13 +854,24 @@ def test_a_hosted_game_is_listed_on_the_network_until_its_seats_are_taken(pair, 
             self.closed = True
     monkeypatch.setattr(live_session, "ANNOUNCE", True)
     monkeypatch.setitem(sys.modules, "game.net.discovery",
-                        types.SimpleNamespace(Announcement=Announcement))
+                        types.SimpleNamespace(Announcement=Announcement,
+                                              game_id=discovery.game_id))
     hosting = host(pair, "xtic")
     assert [a.fields for a in made] == [("Ann", "xtic", hosting.link.port)]
+    assert made[0].waiting_for == ("", False)            # a new game
     assert made[0].started and not made[0].closed and hosting.listing == ""
     join_typed(pair, hosting.link.port)
     started(pair)
     assert made[0].closed                   # every seat taken: no longer listed
+    # Bob drops: the game is listed again, as one waiting for its player to come back.
+    bob = live_scene(pair.bob)
+    cut(bob)
+    pair.quit("Bob")
+    ann = live_scene(pair.ann)
+    pair.frames(lambda: len(made) == 2, what="listed again")
+    seed = ann.state.seed
+    assert made[1].waiting_for == (discovery.game_id("xtic", seed, "Ann"), True)
+    assert made[1].started and made[1].fields == made[0].fields
     # A copy without discovery hosts all the same, and says the game is not listed.
     monkeypatch.setitem(sys.modules, "game.net.discovery", None)
     pair.quit("Ann")
@@ -743,6 +881,38 @@ def test_a_hosted_game_is_listed_on_the_network_until_its_seats_are_taken(pair, 
     find_item(ann.scene, "Start the new game").on_press()
     step(ann)
     assert "others join by its address" in ann.scene.listing
+
+
+def test_the_join_list_does_not_offer_a_game_waiting_for_its_player_to_a_stranger(
+        pair, monkeypatch, tmp_path):
+    from game.net import discovery
+    monkeypatch.setattr(live_session, "ANNOUNCE", True)
+    ann, bob = start(pair, "xtic")
+    pair.frames(lambda: same(pair) and ann.link.announcement is None, what="all seated")
+    pair.quit("Bob")                         # Bob leaves: his seat waits for him
+    pair.frames(lambda: ann.link.waiting and ann.link.announcement is not None,
+                what="Ann's game listed again")
+    waiting_id = discovery.game_id("xtic", ann.state.seed, "Ann")
+    # A new game hosted beside it, by someone else.
+    newcomer = discovery.Announcement(f"Di {os.getpid()}", "che", 40555)
+    newcomer.start()
+    pair.homes["Cy"] = tmp_path / "cy"
+    cy = pair.open("Cy")
+    cy.open("join")                         # discovery's own browser, on 127.0.0.1
+    join = cy.scene
+    try:
+        def both_found() -> bool:
+            found = join.browser.games()
+            return any(g.game_id == waiting_id and g.returning for g in found) \
+                and any(g.name == newcomer.name for g in found)
+        pair.frames(both_found, 8, "both games on the network")
+        step(cy, frames=2, dt=LIST_EVERY)    # the screen looks at the list again
+        assert newcomer.name in [g.name for g in join.listed]
+        assert not any(g.game_id == waiting_id for g in join.listed)
+        assert any(text.startswith(f"{newcomer.name}: Che") for text in labels(join))
+        assert not any(f"{LOOPBACK}:{ann.link.port})" in text for text in labels(join))
+    finally:
+        newcomer.close()
 
 
 def test_continue_without_the_saved_connection_says_so_and_keeps_the_game(pair):

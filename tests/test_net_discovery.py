@@ -107,6 +107,31 @@ def test_a_browser_started_late_finds_a_game_announced_before_it(browser, announ
     assert late.games() == []                           # closed: nothing listed
 
 
+def test_a_game_waiting_for_its_player_is_found_with_its_id(browser):
+    name, game_id = unique("Flo"), discovery.game_id("che", 12345, "Flo")
+    hosting = Announcement(name, "che", 40401, game_id=game_id, returning=True,
+                           interfaces=LOOPBACK)
+    hosting.start()
+    try:
+        assert wait_for(lambda: name in listed(browser, {name}))
+        assert listed(browser, {name})[name] == discovery.HostedGame(
+            name, "che", "127.0.0.1", 40401, game_id, True)
+        assert len(b"".join(f"{k}={v}".encode() for k, v
+                            in hosting.properties().items())) < 80     # kept small
+    finally:
+        hosting.close()
+        assert hosting.join(1.0)
+
+
+def test_a_games_id_is_sixteen_hex_digits_from_the_game_its_seed_and_its_host():
+    made = discovery.game_id("xtic", 7, "Ann")
+    assert made == discovery.game_id("xtic", 7, "Ann")
+    assert len(made) == 16 and discovery.check_game_id(made) == made
+    others = {discovery.game_id("che", 7, "Ann"), discovery.game_id("xtic", 8, "Ann"),
+              discovery.game_id("xtic", 7, "Bob"), discovery.game_id("xtic", 7, "Ann ")}
+    assert made not in others and len(others) == 4
+
+
 # --- hostile services ---------------------------------------------------------------------
 def hostile_services(tag: str) -> dict:
     """name -> (TXT properties, port, addresses) of services that must be left out."""
@@ -178,6 +203,8 @@ def test_read_service_takes_a_good_service_and_strips_the_name():
     assert read_service(service(GOOD)) == discovery.HostedGame("Ada", "xtic", "127.0.0.1",
                                                                40000)
     assert read_service(service({**GOOD, "later": "ignored"}, port=65535)).port == 65535
+    waiting = read_service(service({**GOOD, "id": "0123456789abcdef", "back": "1"}))
+    assert (waiting.game_id, waiting.returning) == ("0123456789abcdef", True)
 
 
 @pytest.mark.parametrize(("properties", "port", "addresses", "message"), [
@@ -194,6 +221,16 @@ def test_read_service_takes_a_good_service_and_strips_the_name():
     ({**GOOD, "name": ""}, 1, None, "missing"),
     ({**GOOD, "name": "A\nB"}, 1, None, "at most 32"),
     ({**GOOD, "name": b"\xc3"}, 1, None, "not UTF-8"),
+    ({**GOOD, "id": "0123456789abcde"}, 1, None, "id '0123456789abcde' is not 16 hex"),
+    ({**GOOD, "id": "0123456789abcdef0"}, 1, None, "is not 16 hex digits"),
+    ({**GOOD, "id": "0123456789ABCDEF"}, 1, None, "is not 16 hex digits"),
+    ({**GOOD, "id": "0123456789abcdeg"}, 1, None, "is not 16 hex digits"),
+    ({**GOOD, "id": "f" * 200}, 1, None, "is not 16 hex digits"),
+    ({**GOOD, "id": ""}, 1, None, "is not 16 hex digits"),
+    ({**GOOD, "id": None}, 1, None, "no id"),
+    ({**GOOD, "id": b"\xff" * 16}, 1, None, "id is not UTF-8"),
+    ({**GOOD, "back": "yes"}, 1, None, "back is 'yes', not '1'"),
+    ({**GOOD, "back": None}, 1, None, "no back"),
     (GOOD, 0, None, "port 0"),
     (GOOD, None, None, "port None"),
     (GOOD, 1, [], "no address"),
@@ -281,6 +318,8 @@ def test_closing_before_starting_and_while_registering_is_quiet():
 def test_an_announcement_of_a_bad_game_is_refused_at_once(name, game, port):
     with pytest.raises(ValueError):
         Announcement(name, game, port, interfaces=LOOPBACK)
+    with pytest.raises(ValueError, match="16 hex digits"):
+        Announcement("Ada", "xtic", 40000, game_id="xyz", interfaces=LOOPBACK)
 
 
 def test_the_service_type_and_a_label_fit_dns_sd():

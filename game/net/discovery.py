@@ -4,8 +4,11 @@ over RFC 6762, what Bonjour and Avahi speak), with the `zeroconf` library.
 While a game is hosted, an `Announcement` registers one service of SERVICE_TYPE: its SRV
 record gives the port the host listens on, its A records the machine's addresses, and
 its TXT record the fields `v` (VERSION), `game` (the game's registry name) and `name`
-(the host player's). A `Browser` on the Join screen lists the services of that type
-that pass `read_service`: everything read from the network is hostile, so each field is
+(the host player's); a game in progress waiting for a player to come back adds `id`
+(`game_id`: how that player's app recognises its game when the host came back on another
+port) and `back` ("1": the seat is that player's, not a newcomer's). A `Browser` (on the
+Join screen, and on a guest waiting for its host) lists the services of that type that
+pass `read_service`: everything read from the network is hostile, so each field is
 checked and bounded, and an entry that fails is left out (the reason logged).
 
 Each side runs on a thread of its own (and zeroconf's): `start()` and `close()` return
@@ -15,7 +18,9 @@ construction: what goes wrong is `error`, a text. docs/NETWORK.md tells the stor
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import ipaddress
+import json
 import logging
 import secrets
 import threading
@@ -37,11 +42,12 @@ SERVICE_TYPE = "_littleabstracts._tcp.local."   # a DNS-SD service name: 15 lett
 VERSION = "1"               # the TXT record's `v`: a later layout gets another
 TTL = 120                   # seconds: a host gone without its goodbye leaves lists after this
 MAX_GAMES = 64              # entries listed at most: a flood of services stops there
-MAX_TXT = 1024              # bytes of a TXT record (ours take about 40)
+MAX_TXT = 1024              # bytes of a TXT record (ours take 40 to 70)
 MAX_FIELDS = 16             # keys in a TXT record
 MAX_ADDRESSES = 16          # addresses of one service looked at
 RESOLVE_MS = 500            # how long the browser asks for a service's records (records
                             # coming later are an update, and asked for again)
+ID_DIGITS = 16              # hex digits of a game's id (64 bits)
 LABEL_BYTES = 50            # of a service's instance name (DNS allows 63; zeroconf may add "-2")
 NOT_INSTALLED = "the zeroconf library is missing (python3 play.py installs it)"
 INTERFACES: list[str] | None = None     # the interfaces' addresses used when none are
@@ -54,6 +60,27 @@ class HostedGame:
     game: str               # the game's registry name
     address: str            # where to connect, as text ("192.168.1.20")
     port: int
+    game_id: str = ""       # a game in progress (game_id), or "" for a new game
+    returning: bool = False     # the game waits for a player coming back: no newcomer
+
+
+def game_id(game: str, seed: int, host: str) -> str:
+    """The id of a live game in progress, which its host announces and its guest computes:
+    the first 16 hex digits of SHA-256 over the game, its seed and the host player's name.
+    The seed is dealt from both players' secrets (2**31 seeds), so two games share an id
+    only by a chance of about one in two billion even with the same game and host name;
+    an announcement copying it on purpose gains nothing (the id only says where to try:
+    the hello checks the whole game), and nothing in it is secret (the hello carries the
+    seed in clear)."""
+    text = json.dumps(["little-abstracts live game", game, seed, host])
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:ID_DIGITS]
+
+
+def check_game_id(value: str) -> str:
+    """`value` if it is a game's id (16 lower-case hex digits); a ValueError otherwise."""
+    if len(value) != ID_DIGITS or any(ch not in "0123456789abcdef" for ch in value):
+        raise ValueError(f"the TXT record's id {_short(value)} is not {ID_DIGITS} hex digits")
+    return value
 
 
 def open_zeroconf(interfaces: list[str] | None) -> Zeroconf:
@@ -116,11 +143,17 @@ def read_service(info) -> HostedGame:
     if name not in game_names():
         raise ValueError(f"an unknown game {_short(name)}")
     player = check_player_name(_text_field(properties, b"name"))
+    # A new game has neither `id` nor `back` (version 1 as first published had neither).
+    found_id = check_game_id(_text_field(properties, b"id")) if b"id" in properties else ""
+    returning = b"back" in properties
+    back = _text_field(properties, b"back") if returning else "1"
+    if back != "1":
+        raise ValueError(f"the TXT record's back is {_short(back)}, not '1'")
     port = info.port
     if type(port) is not int or not 1 <= port <= 65535:
         raise ValueError(f"port {_short(port)} (1 to 65535)")
     return HostedGame(player, name, pick_address(info.addresses_by_version(IPVersion.All)),
-                      port)
+                      port, found_id, returning)
 
 
 def _unavailable(error: BaseException) -> str:
@@ -243,16 +276,28 @@ class Browser(_Worker):
 
 
 class Announcement(_Worker):
-    """A hosted game made findable: registered while started, withdrawn at close()."""
+    """A hosted game made findable: registered while started, withdrawn at close().
+    `game_id` and `returning`: a game in progress waiting for its player to come back."""
 
-    def __init__(self, name: str, game: str, port: int, *,
-                 interfaces: list[str] | None = None):
+    def __init__(self, name: str, game: str, port: int, *, game_id: str = "",
+                 returning: bool = False, interfaces: list[str] | None = None):
         super().__init__(interfaces)
         if game not in game_names():
             raise ValueError(f"an unknown game {game!r}")
         if type(port) is not int or not 1 <= port <= 65535:
             raise ValueError(f"port {port!r} (1 to 65535)")
         self.name, self.game, self.port = check_player_name(name), game, port
+        self.game_id = check_game_id(game_id) if game_id else ""
+        self.returning = returning
+
+    def properties(self) -> dict:
+        """The TXT record's fields (about 70 bytes with an id)."""
+        fields = {"v": VERSION, "game": self.game, "name": self.name}
+        if self.game_id:
+            fields["id"] = self.game_id
+        if self.returning:
+            fields["back"] = "1"
+        return fields
 
     def _explain(self, why: str) -> str:
         return (f"this game cannot be listed on the network ({why}); "
@@ -273,7 +318,7 @@ class Announcement(_Worker):
             raise OSError("no network")
         info = ServiceInfo(
             SERVICE_TYPE, f"{self._label()}.{SERVICE_TYPE}", port=self.port,
-            properties={"v": VERSION, "game": self.game, "name": self.name},
+            properties=self.properties(),
             server=f"little-abstracts-{secrets.token_hex(4)}.local.",
             host_ttl=TTL, other_ttl=TTL, parsed_addresses=addresses)
         # Registering probes the name for about 1.5 s: on zeroconf's loop, not here,

@@ -3,11 +3,12 @@ where, reconnecting after a drop, and what is kept on disk to come back to the g
 
 `LivePlay` holds the connection (a `Host` or a `Guest`) and the `LiveGame` over it; the
 screens call `update()` every frame (it never waits) and get the LiveGame's events.
-A guest whose link dropped tries the host again every RETRY_EVERY seconds; a host keeps
-listening while a seat is empty. Both keep the game as the suspended game (resume.json,
-with the remote players' seats) and, beside it, `live.json`: the role, the host's
-address and port, the seat and the player's name, so that Continue in the menu goes
-back to the same game over the network.
+A guest whose link dropped tries the host again every RETRY_EVERY seconds, and looks for
+its game on the network meanwhile (a host back on another port is followed there); a
+host keeps listening, and its game announced, while a seat is empty. Both keep the game
+as the suspended game (resume.json, with the remote players' seats) and, beside it,
+`live.json`: the role, the host's address and port, the seat and the player's name, so
+that Continue in the menu goes back to the same game over the network.
 """
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ STANDARD_PORT = 47213           # TCP; the README says to allow it through a fir
 DEFAULT_PORT = STANDARD_PORT    # where a host listens first (the tests: 0, a free one)
 BIND_ADDRESS = "0.0.0.0"        # every interface of this machine (the tests: 127.0.0.1)
 RETRY_EVERY = 3.0               # seconds between a dropped guest's tries
-ANNOUNCE = True                 # list hosted games on the network (the tests: never)
+ANNOUNCE = True                 # list hosted games on the network, and a dropped guest
+#                                 looks for its host there (the tests: where they say so)
 LIVE_VERSION = 1
 
 
@@ -136,23 +138,47 @@ class LivePlay:
         self.peer_paused = False
         self.closed = False
         self.announcement = None        # the hosted game listed on the network, if it is
+        self._listed: tuple | None = None   # a host: what it is listed as (id, returning)
+        self._cannot_list = ""          # a host: why it cannot be listed (tried once)
+        self.browser = None             # a dropped guest: the games hosted on the network
+        self._cannot_look = False       # a guest: this copy cannot look (tried once)
+        self._game_id = ""              # a guest: its game's id, as its host announces it
+        self.found_at: tuple | None = None  # a guest: where its game was seen, not yet tried
+        self.trying: tuple | None = None    # a guest: where the try under way goes
+        self._tried: set = set()        # a guest: where it tried in vain since the drop
 
+    # --- listed on the network (a host), looked for there (a dropped guest) ------------------
     def announce(self) -> str:
         """List the hosted game on the network (game/net/discovery.py, where this copy
-        has it) until every seat is taken; what stops it, or ""."""
-        if not ANNOUNCE or self.role != "host":
+        has it) while a remote seat is empty: `update` lists it again when a guest drops,
+        as a game waiting for that player to come back, and withdraws it when every seat
+        is taken. What stops it, or ""."""
+        if not ANNOUNCE or self.role != "host" or self.closed:
             return ""
+        if self._cannot_list:
+            return self._cannot_list
         try:
-            from game.net.discovery import Announcement
+            from game.net.discovery import Announcement, game_id
         except ImportError:
-            return "this copy cannot list the game on the network: others join by its " \
-                   "address"
+            self._cannot_list = "this copy cannot list the game on the network: others " \
+                                "join by its address"
+            return self._cannot_list
+        # A game under way (every seat has had its player) waits for one coming back: its
+        # id lets that player's app find it, and no newcomer is offered the seat.
+        listing = (game_id(self.state.spec.name, self.state.seed, self.name), True) \
+            if self.started else ("", False)
+        if self.announcement is not None and listing == self._listed:
+            return ""
+        self._stop_announcing()
         try:
-            self.announcement = Announcement(self.name, self.state.spec.name, self.port)
+            self.announcement = Announcement(self.name, self.state.spec.name, self.port,
+                                             game_id=listing[0], returning=listing[1])
             self.announcement.start()
         except Exception as exc:        # the game is hosted all the same
             self.announcement = None
-            return f"this game cannot be listed on the network ({exc})"
+            self._cannot_list = f"this game cannot be listed on the network ({exc})"
+            return self._cannot_list
+        self._listed = listing
         return ""
 
     @property
@@ -163,6 +189,73 @@ class LivePlay:
         if self.announcement is not None:
             self.announcement.close()
             self.announcement = None
+            self._listed = None
+
+    def _look_for_host(self) -> None:
+        """A guest whose host is away looks for its game on the network (a Browser, on
+        its own thread): a host back on another port announces it there with its id. The
+        browser runs from the first failed try until the game goes on, ends or is left."""
+        state = self.state
+        if not ANNOUNCE or self.closed or self.failed_tries == 0 or self.seats is None \
+                or state is None or state.is_over or not self.game.waiting:
+            self._stop_looking()
+            return
+        if self.browser is None:
+            if self._cannot_look:
+                return
+            try:
+                from game.net.discovery import Browser, game_id
+                self._game_id = game_id(state.spec.name, state.seed, self._host_player())
+                self.browser = Browser()
+                self.browser.start()
+            except Exception:       # not in this copy, or no network: the saved address
+                self.browser = None
+                self._cannot_look = True
+                return
+        fresh = [place for place in self._places() if place not in self._tried]
+        self.found_at = fresh[0] if fresh else None
+
+    def _places(self) -> list[tuple]:
+        """Where the browser sees this game (its id and its game), other than the saved
+        address. An announcement may lie: a try there is checked by the hello like any."""
+        if self.browser is None:
+            return []
+        try:
+            games = self.browser.games()
+        except Exception:           # a browser that failed: the saved address only
+            return []
+        places = [(found.address, found.port) for found in games
+                  if getattr(found, "game_id", "") == self._game_id
+                  and found.game == self.state.spec.name]
+        return [place for place in dict.fromkeys(places) if place != self.address]
+
+    def _next_try(self) -> tuple:
+        """Where a dropped guest tries next: where its game was seen on the network and
+        not tried in vain since the drop (`found_at`), else the saved address. Once that
+        too was tried in vain, a new round begins: a refused try elsewhere goes back to
+        what the browser sees, and the saved address keeps its turn."""
+        if self.found_at is not None:
+            return self.found_at
+        if self.address in self._tried:
+            self._tried.clear()
+        return self.address
+
+    def _host_player(self) -> str:
+        """The host player's name, as the host's announcement hashes it into the game's id:
+        from its hello, or the first seat (the host's) kept with the game."""
+        if self.host_name:
+            return self.host_name
+        first = self.seats[0] if self.seats else None
+        return first.name if first is not None and first.is_remote and first.name else ""
+
+    def _stop_looking(self) -> None:
+        if self.browser is not None:
+            try:
+                self.browser.close()
+            except Exception:       # already closed, or failing: nothing more to stop
+                pass
+            self.browser = None
+        self.found_at = None
 
     @classmethod
     def hosting(cls, state, seats, name: str, port: int = DEFAULT_PORT,
@@ -308,12 +401,18 @@ class LivePlay:
                 if self.role == "guest" and self.seats is not None:
                     self.retry_in = RETRY_EVERY
                     self.failed_tries += 1
+                    self._tried.add(self.trying or self.address)
             elif isinstance(event, live.PeerPaused):
                 self.peer_paused = event.paused
             elif isinstance(event, live.Players) and self.seats is not None:
                 self.seats = self._guest_seats()
-        if self.announcement is not None and not self.waiting:
-            self._stop_announcing()             # every seat taken: no longer listed
+        if self.role == "host":
+            if self.game.waiting:
+                self.announce()                 # listed again when a guest dropped
+            elif self.announcement is not None:
+                self._stop_announcing()         # every seat taken: no longer listed
+        else:
+            self._look_for_host()
         if self.retry_in is not None:
             self.retry_in -= dt
             if self.retry_in <= 0:
@@ -325,7 +424,8 @@ class LivePlay:
         """A guest tries the host again (a new link; the game stays as it stands)."""
         if self.role != "guest" or self.closed:
             return
-        self.network = _Watched(live.connect(*self.address, self.heartbeat, self.timeout))
+        self.trying = self._next_try()
+        self.network = _Watched(live.connect(*self.trying, self.heartbeat, self.timeout))
         self.game.rejoin(self.network)
 
     def _joined(self, event) -> None:
@@ -337,6 +437,11 @@ class LivePlay:
         else:
             self.host_name = _fit_name(event.name)
             self.seats = self._guest_seats()
+            if self.trying is not None and self.trying != self.address:
+                self.address = self.trying      # the host moved: Continue goes there too
+                self.keep()
+            self.trying, self.found_at = None, None
+            self._tried.clear()
 
     def _guest_seats(self) -> list:
         """A guest's seats: its own is the human here; the others are named as the host
@@ -362,6 +467,7 @@ class LivePlay:
             return
         self.closed = True
         self._stop_announcing()
+        self._stop_looking()
         self.game.close(reason)
         if isinstance(self.network, live.Host):
             self.network.close()

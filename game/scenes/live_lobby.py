@@ -147,13 +147,18 @@ class JoinScene(Scene):
 
     # --- the list of hosted games -----------------------------------------------------------
     def _found(self) -> list:
+        """The new games found. A game under way waiting for its player to come back is
+        left out: its seat is that player's (who comes back with Continue), not a
+        stranger's."""
         if self.browser is None:
             return []
         try:
-            return list(self.browser.games())[:MOST_LISTED]
+            found = list(self.browser.games())
         except Exception as exc:        # a browser that failed: said, and typing still works
             self.note = f"Finding hosted games failed: {exc}"
             return []
+        return [hosted for hosted in found
+                if not getattr(hosted, "returning", False)][:MOST_LISTED]
 
     def _refresh_list(self) -> bool:
         """Look at the games found again; whether the list shown changed."""

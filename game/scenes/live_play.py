@@ -19,8 +19,9 @@ from game.scenes.play import PlayScene
 from game.ui.text import draw_text, wrap_text
 
 # What the other side is asked, and what we asked for.
-# After the drop and this many more failed tries, a guest is told how to follow a host
-# that came back on another port.
+# After the drop and this many more failed tries, a guest that has not found its host on
+# the network (no discovery here, or another network) is told how to follow a host that
+# came back on another port.
 FOLLOW_AFTER = 3
 REQUEST_WORDS = {"takeback": "take back their last move",
                  "offer_end": "end the game now, scored as it stands",
@@ -337,6 +338,11 @@ class LivePlayScene(PlayScene):
                    f"all where it stood as soon as everyone is back. It is saved here."
         away = " and ".join(link.away()) or self.opponent()
         if link.role == "guest":
+            if link.found_at is not None:
+                host, port = link.found_at
+                return f"The connection to {away} is lost{why}. The game is paused and " \
+                       f"saved. {away}'s game is on the network again, now at " \
+                       f"{host}:{port}: reconnecting there; it goes on where it stood."
             text = f"The connection to {away} is lost{why}. The game is paused " \
                    f"and saved; trying {link.where()} again every few seconds, and it goes " \
                    f"on where it stood."
@@ -347,7 +353,8 @@ class LivePlayScene(PlayScene):
             return text
         if link.moved_from is not None:
             return f"Port {link.moved_from} was taken on this computer: the game now " \
-                   f"listens on port {link.port}. Waiting for {away}{why}, who must join " \
+                   f"listens on port {link.port}. Waiting for {away}{why}: on this network " \
+                   f"their app finds the new port by itself; if it does not, they join " \
                    f"again with this computer's address and port {link.port} (Join in " \
                    f"their menu). The game is paused and saved for everyone."
         return f"Waiting for {away}{why}. The game is paused and saved for everyone; it goes " \

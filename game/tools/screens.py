@@ -23,8 +23,7 @@ GAMES = tuple(spec.name for spec in game.rules.in_order())
 # A screen is named <kind> or <kind>_<game>; the games' records add screens of their own.
 SCREENS = ("menu", "settings", "stats", "puzzles", "solitaire", "puzzle", "demo", "confirm",
            "games", "host", "join", "joinlist", "live", "liverequest", "livedrop", "liveheld",
-           "liveask3",
-           "livemoved",
+           "liveask3", "livemoved", "livefollow",
            *(f"{kind}_{name}" for kind in ("puzzle", "solved") for name in GAMES),
            *(name for spec in game.rules.in_order() for name in spec.screenshots),
            *(f"{kind}_{name}" for kind in ("setup", "play", "pause", "results", "replay",
@@ -305,6 +304,42 @@ def _live_moved(app) -> None:
     app.open("live_play", play)
 
 
+def _live_follow(app) -> None:
+    """Bob's side of a game (of the last game) whose host, Ann, left and came back on
+    another port (hers taken by a listener of this process): Ann's game announced on the
+    loopback interface only, and found there by Bob's app, which reconnects to it. Ann's
+    side is played in this process, no screen, and stops answering once Bob found her."""
+    import socket
+    from game.net import live_session
+    from game.services.saves import Seat
+    live_session.stay_on_this_machine()
+    live_session.ANNOUNCE = True            # over 127.0.0.1 only (stay_on_this_machine)
+    app.settings.player_name = "Bob"
+    played = _played(game.rules.get(GAMES[-1]), 6)
+    ann_seats = [Seat("human", None), Seat("remote", None, "Bob")]
+    ann = live_session.LivePlay.hosting(played.copy(), ann_seats, "Ann", 0, "127.0.0.1",
+                                        deal=False)
+    bob = live_session.LivePlay.joining("127.0.0.1", ann.port, "Bob", played.copy(), 1)
+    bob.seats = [Seat("remote", None, "Ann"), Seat("human", None)]
+    deadline = time.monotonic() + 10
+    while (ann.waiting or bob.waiting) and time.monotonic() < deadline:
+        ann.update(1 / 60)
+        bob.update(1 / 60)
+        time.sleep(0.002)
+    app.open("live_play", bob)
+    old_port = ann.port
+    ann.close("Ann left the game")
+    taken = socket.create_server(("127.0.0.1", old_port))     # another program's, now
+    back = live_session.LivePlay.hosting(played.copy(), ann_seats, "Ann", old_port,
+                                         "127.0.0.1", deal=False)
+    app.scene.kept_for_the_screenshot = (taken, back)   # open until the process ends
+    deadline = time.monotonic() + 10
+    while bob.found_at is None and time.monotonic() < deadline:
+        back.update(1 / 60)                 # announced again, with its new port
+        app.step(1 / 60, [])
+        time.sleep(0.01)
+
+
 def open_screen(app, name: str) -> None:
     from game.services.saves import Seat
     kind, _, game_name = name.partition("_")
@@ -353,6 +388,8 @@ def open_screen(app, name: str) -> None:
         _live_held(app, kind)
     elif kind == "livemoved":
         _live_moved(app)
+    elif kind == "livefollow":
+        _live_follow(app)
     elif kind == "setup":
         app.open("setup", spec)
     elif kind == "rules":
