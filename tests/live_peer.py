@@ -16,7 +16,8 @@ import random
 import sys
 import time
 
-SECONDS = 60.0
+SECONDS = 150.0
+SLOW_WRITE = 0.03           # seconds each file write takes
 
 
 def main() -> int:
@@ -24,7 +25,15 @@ def main() -> int:
     os.environ["SDL_VIDEODRIVER"] = os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ["LITTLE_ABSTRACTS_HOME"] = home
     from game.app import App
+    from game.core import storage
     from game.net import live_session
+    # A slow disk: a kill is likely to come while a secret is on its way to it.
+    write = storage._write_atomically
+
+    def slow_write(path, data):
+        time.sleep(SLOW_WRITE)
+        write(path, data)
+    storage._write_atomically = slow_write
     from game.scenes.live_play import LivePlayScene
     from game.services.settings import Settings
     live_session.stay_on_this_machine()

@@ -99,12 +99,14 @@ class Pair:
         return self.apps["Bob"]
 
     def frames(self, until, seconds: float = 10.0, what: str = "", moving=None,
-               keep: bool = False) -> None:
+               keep: bool = False, why=None) -> None:
         """Step both apps until `until()`; `moving`: a Random, and the humans move at
-        random meanwhile (`keep`: moves that do not end the game, when there are)."""
+        random meanwhile (`keep`: moves that do not end the game, when there are).
+        `why()`: what to say more if it does not come."""
         deadline = time.monotonic() + seconds
         while not until():
-            assert time.monotonic() < deadline, f"not within {seconds} s: {what}"
+            assert time.monotonic() < deadline, f"not within {seconds} s: {what}" + \
+                (f" ({why()})" if why else "")
             for name, app in list(self.apps.items()):
                 if moving is not None:
                     self.home(name)         # a move may write (the statistics)
@@ -446,7 +448,12 @@ def test_a_killed_peer_comes_back_with_continue_and_nothing_is_lost(pair, seed):
         pair.frames(lambda: not ann.link.waiting, 20, "Bob back with Continue")
         assert ann.state.move_list()[:len(before)] == before
         pair.frames(lambda: any(line.startswith("over") for line in bob.lines)
-                    and ann.state.is_over, 40, "the rest of the game", rng)
+                    and ann.state.is_over, 90, "the rest of the game", rng,
+                    why=lambda: f"Bob's app said {bob.lines[-3:]}, its exit code "
+                                f"{bob.process.poll()}; Ann's game: {len(ann.state.history)} "
+                                f"moves, waiting {ann.link.waiting}, notice "
+                                f"{ann.session.notice!r}; Ann's exchange "
+                                f"{ann.link.game.fair_saved()} {ann.state.move_list()}")
         theirs = json.loads(next(line for line in bob.lines if line.startswith("over"))[5:])
         assert theirs == ann.state.move_list() and ann.state.is_over
     finally:

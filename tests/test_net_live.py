@@ -752,6 +752,26 @@ def test_a_host_dealing_again_after_the_guests_secret_left_is_refused(hosts, mon
     assert guest.live.state is None
 
 
+def test_nothing_of_an_exchange_leaves_before_it_is_on_disk(hosts):
+    """A side's secret (and the other's commitment) goes to disk before its commitment
+    (its secret) leaves: until the writer says it is there, the other side hears nothing,
+    and the frame loop does not wait meanwhile."""
+    host, guest = start(hosts(), "catalina", {"first": 0})
+    on_disk, kept = [False], []
+    run([host, guest], lambda: len(host.live.state.history) >= 2)     # a roll, a move
+    run([host, guest], lambda: same_game(host, guest), moving=False)
+    guest.live.keep = lambda: kept.append(len(guest.live.state.history))
+    guest.live.kept = lambda: on_disk[0]
+    due = len(host.live.state.history) + 1
+    assert host.live.state.is_chance
+    deadline = time.monotonic() + 0.3
+    run([host, guest], lambda: time.monotonic() > deadline, moving=False)
+    assert kept and due in guest.live.secrets          # drawn and given to the disk...
+    assert due not in host.live.commitments            # ...but not committed to yet
+    on_disk[0] = True
+    run([host, guest], lambda: len(host.live.state.history) >= due and same_game(host, guest))
+
+
 def test_a_secret_that_does_not_match_its_commitment_is_refused(hosts, monkeypatch):
     host_link = hosts()
     state = game.rules.get("catalina").new_game(seed=7)

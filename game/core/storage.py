@@ -158,6 +158,12 @@ class BackgroundWriter:
                     (path in self._pending or self._writing == path):
                 self._changed.wait()
 
+    def busy(self, path: Path) -> bool:
+        """`path` has a write waiting or under way (never waits)."""
+        path = Path(path)
+        with self._changed:
+            return path in self._pending or self._writing == path
+
     def error(self, path: Path) -> str | None:
         """Why the last write of `path` failed (None when it succeeded)."""
         with self._changed:

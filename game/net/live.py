@@ -523,6 +523,7 @@ class LiveGame:
         self.reveals: dict[int, bytes] = {}         # the other side's secrets
         self.rolls: dict[int, object] = {}          # the rolls both secrets give
         self.keep = None        # called when the exchange must be on disk before it goes on
+        self.kept = None        # says whether what keep() wrote is on disk yet (None: yes)
         self.dealing = False    # a host: the seed is still to be dealt with the first guest
         self._dealer: _Peer | None = None           # the host: the guest it deals with
         self._deal_about = b""                      # the deal's context
@@ -1165,9 +1166,13 @@ class LiveGame:
     # --- fair chance (fair.py): commit, then reveal -------------------------------------
     def _kept(self) -> None:
         """The exchange goes on disk before anything of it leaves (a resumed game must
-        finish the same exchange, not draw again)."""
+        finish the same exchange, not draw again): `_advance_roll` sends nothing more
+        until it is there (`_on_disk`)."""
         if self.keep is not None:
             self.keep()
+
+    def _on_disk(self) -> bool:
+        return self.kept is None or self.kept()
 
     def _forget_exchange(self, ply: int) -> None:
         for table in (self.secrets, self.commitments, self.reveals):
@@ -1356,6 +1361,10 @@ class LiveGame:
         if mine is None:
             mine = self.secrets[due] = fair.new_secret()
             self._kept()
+        if not self._on_disk():
+            # Our secret (or the other side's commitment) is not on disk yet: a side killed
+            # now must come back to the same exchange. A frame or two; nothing waits.
+            return
         if due not in peer.committed:
             peer.committed.add(due)
             peer.link.send(make("commit", ply=due, value=fair.commitment(

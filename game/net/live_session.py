@@ -288,7 +288,7 @@ class LivePlay:
         game.names = {index: seats[index].name for index in remote if seats[index].name}
         if port and host.port != port:
             play.moved_from = port      # a guest coming back tries the old one: say so
-        game.keep = play.keep
+        game.keep, game.kept = play.keep, play.kept
         return play
 
     @classmethod
@@ -300,7 +300,7 @@ class LivePlay:
         game = live.LiveGame.join(guest, name, state, seat)
         play = cls("guest", name, guest, game, address=(address, port),
                    heartbeat=heartbeat, timeout=timeout)
-        game.keep = play.keep
+        game.keep, game.kept = play.keep, play.kept
         if state is not None:
             play.seats = play._guest_seats()
         return play
@@ -479,6 +479,10 @@ class LivePlay:
         writes). Before the game has started there is nothing to come back to."""
         if self.started and not self.state.is_over and not self.closed:
             self.write_live()
+
+    def kept(self) -> bool:
+        """What `keep` wrote is on disk (the writer has no write of live.json left)."""
+        return not storage.writer.busy(live_path())
 
     def write_live(self) -> None:
         """live.json, through the writer that keeps the order of writes."""
