@@ -173,7 +173,10 @@ class LivePlayScene(PlayScene):
     def update_covered(self, dt: float) -> None:
         """Under its question or its pause menu the game keeps hearing the others: a
         host passes their moves and answers on, a question settled by another player's
-        no closes, a drop is shown."""
+        no closes, a drop is shown. (Under the results, once the game is over, nothing
+        more is heard.)"""
+        if self.finished:
+            return
         for event in self.link.update(dt):
             self.live_event(event)
 
