@@ -500,19 +500,7 @@ def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again
     pair.quit("Ann")
     pair.frames(lambda: bob.link.waiting, what="Bob sees Ann gone")
     # Another program takes Ann's port meanwhile: it closes every connection at once.
-    blocker = socket.create_server((LOOPBACK, old_port))
-    blocker.settimeout(0.05)
-    done = threading.Event()
-
-    def close_every_connection():
-        while not done.is_set():
-            try:
-                blocker.accept()[0].close()
-            except OSError:         # (a timeout) look at `done` again
-                pass
-    thread = threading.Thread(target=close_every_connection, daemon=True)
-    thread.start()
-    try:
+    with occupied(old_port):
         ann_app = pair.open("Ann")
         ann_app.scene.continue_game()
         step(ann_app)
@@ -524,10 +512,6 @@ def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again
         pair.frames(lambda: "join again" in bob.waiting_text(), 10, "Bob told to join")
         assert "Join in the menu" in bob.waiting_text()
         assert ann.link.waiting
-    finally:
-        done.set()
-        thread.join(2)
-        blocker.close()
     # Bob does so: the same game goes on where it stood.
     pair.quit("Bob")
     bob_app = pair.open("Bob")
