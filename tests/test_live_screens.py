@@ -489,15 +489,21 @@ def test_either_side_may_quit_and_come_back_with_continue(pair):
     pair.frames(lambda: over(pair), 30, "the rest of the game", rng)
 
 
+def host_quits(pair, rng, moves: int):
+    """A game of Xtic `moves` moves in, then Ann, who hosts it, quits: her scene, Bob's,
+    the moves so far and the port she had."""
+    ann, bob = start(pair, "xtic")
+    pair.frames(lambda: len(ann.state.history) >= moves and same(pair), 10, "moves", rng,
+                keep=True)
+    before, old_port = ann.state.move_list(), ann.link.port
+    pair.quit("Ann")
+    return ann, bob, before, old_port
+
+
 def test_a_host_back_on_another_port_says_so_and_the_guest_is_told_to_join_again(pair):
     # Without discovery (conftest.py: ANNOUNCE off), as on another network: by hand.
     rng = random.Random(6)
-    ann, bob = start(pair, "xtic")
-    pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
-                keep=True)
-    before = ann.state.move_list()
-    old_port = ann.link.port
-    pair.quit("Ann")
+    ann, bob, before, old_port = host_quits(pair, rng, 3)
     pair.frames(lambda: bob.link.waiting, what="Bob sees Ann gone")
     # Another program takes Ann's port meanwhile: it closes every connection at once.
     with occupied(old_port):
@@ -562,12 +568,7 @@ def test_a_guest_follows_its_host_back_on_another_port_by_itself(pair, monkeypat
     # Announced and looked for on the network: zeroconf on 127.0.0.1 only (conftest.py).
     monkeypatch.setattr(live_session, "ANNOUNCE", True)
     rng = random.Random(8)
-    ann, bob = start(pair, "xtic")
-    pair.frames(lambda: len(ann.state.history) >= 3 and same(pair), 10, "moves", rng,
-                keep=True)
-    before = ann.state.move_list()
-    old_port = ann.link.port
-    pair.quit("Ann")
+    ann, bob, before, old_port = host_quits(pair, rng, 3)
     pair.frames(lambda: bob.link.waiting and bob.link.browser is not None,
                 what="Bob sees Ann gone, and looks for her game")
     with occupied(old_port):
@@ -601,12 +602,7 @@ def test_another_game_announced_with_the_same_id_is_refused_and_the_guest_keeps_
     from game.net import discovery
     monkeypatch.setattr(live_session, "ANNOUNCE", True)
     rng = random.Random(9)
-    ann, bob = start(pair, "xtic")
-    pair.frames(lambda: len(ann.state.history) >= 2 and same(pair), 10, "moves", rng,
-                keep=True)
-    before = ann.state.move_list()
-    old_port = ann.link.port
-    pair.quit("Ann")
+    ann, bob, before, old_port = host_quits(pair, rng, 2)
     pair.frames(lambda: bob.link.waiting, what="Bob sees Ann gone")
     # Someone announces another game of Xtic under Ann's name and the id of Bob's game.
     other = game.rules.get("xtic").new_game(seed=ann.state.seed + 1)
