@@ -4,6 +4,7 @@
     python tests/live_peer.py HOME join PORT    join the game hosted on 127.0.0.1:PORT
     python tests/live_peer.py HOME continue     come back to it with Continue
 
+The player's name is LIVE_PEER_NAME's (Bob by default).
 Either way it plays a random legal move whenever its player may, prints each move count
 its game reaches, and, when the game is over, "over" and the game's moves as JSON. It
 stops by itself after SECONDS whatever happens.
@@ -39,7 +40,8 @@ def main() -> int:
     live_session.stay_on_this_machine()
     live_session.RETRY_EVERY = 0.2
     app = App(size=(800, 480), headless=True,
-              settings=Settings(player_name="Bob", animation_speed="off",
+              settings=Settings(player_name=os.environ.get("LIVE_PEER_NAME", "Bob"),
+                                animation_speed="off",
                                 computer_speed="instant"))
     app.open("menu")
     app.step(1 / 60, [])

@@ -374,6 +374,7 @@ def test_a_guest_dropping_from_a_game_of_three_pauses_everyone_until_it_is_back(
     pair.frames(lambda: ann.link.waiting and bob.link.waiting, what="both see Cy away")
     assert "Cy" in ann.waiting_text() and "paused" in ann.waiting_text()
     assert "paused" in bob.waiting_text() and "Ann" in bob.waiting_text()
+    assert "the connection to Cy dropped" in bob.waiting_text()     # the host said who
     # Whoever is to move, nobody moves: Bob's moves do not queue up at the host.
     before = ann.state.move_list()
     assert not bob.human_may_move and not ann.human_may_move
@@ -386,6 +387,7 @@ def test_a_guest_dropping_from_a_game_of_three_pauses_everyone_until_it_is_back(
     pair.frames(lambda: not any(live_scene(app).link.waiting for app in pair.apps.values()),
                 10, "all three back")
     assert not bob.waiting_text() and not ann.waiting_text()
+    assert ann.session.notice == "Cy is back: the game goes on."
     pair.frames(lambda: all(live_scene(app).state.is_over for app in pair.apps.values()),
                 40, "the rest of the game of three", rng)
     histories = {tuple(live_scene(app).state.move_list()) for app in pair.apps.values()}

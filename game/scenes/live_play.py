@@ -211,9 +211,12 @@ class LivePlayScene(PlayScene):
                 session.notice = ""
                 self.app.sounds.play("illegal")
                 self.refresh_buttons()
-            case live.Joined(_seat, _name):
+            case live.Joined(seat, _name):
                 session.names[:] = self.link.names()      # the view holds this list
-                session.notice = f"{self.opponent()} is back: the game goes on."
+                # (a guest's Joined names its own seat: the host is back)
+                back = self.link.host_name or self.opponent() \
+                    if seat in self.link.game.local_seats else self.player(seat)
+                session.notice = f"{back} is back: the game goes on."
                 self.app.sounds.play("menu_confirm")
                 self.refresh_buttons()
             case live.PeerPaused(_seat, paused):
