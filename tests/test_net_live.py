@@ -393,13 +393,19 @@ def test_the_host_leaves_and_hosts_again_and_the_game_goes_on(hosts):
     run([host, guest], lambda: over(host, guest), seconds=30)
 
 
-def test_a_guest_behind_catches_up_and_a_new_guest_joins_a_game_in_progress(hosts):
-    host_link = hosts()
+def guest_leaves(host_link, moves: int):
+    """A game of Xtic `moves` moves in, then the guest leaves: both sides."""
     host, guest = start(host_link, "xtic")
-    run([host, guest], lambda: len(host.live.state.history) >= 4)
+    run([host, guest], lambda: len(host.live.state.history) >= moves)
     run([host, guest], lambda: same_game(host, guest), moving=False)
     guest.live.close("leaving")
     run([host], lambda: host.took(Left), moving=False)
+    return host, guest
+
+
+def test_a_guest_behind_catches_up_and_a_new_guest_joins_a_game_in_progress(hosts):
+    host_link = hosts()
+    host, guest = guest_leaves(host_link, 4)
     host.live.state.play(host.live.state.legal_moves()[0])     # Ann's move, unheard
     behind = guest.live.state.copy()
     behind.undo()
@@ -426,11 +432,7 @@ def test_a_guest_too_far_behind_is_told_so(hosts):
 
 def test_another_game_is_refused_and_nothing_changes(hosts):
     host_link = hosts()
-    host, guest = start(host_link, "xtic")
-    run([host, guest], lambda: len(host.live.state.history) >= 2)
-    run([host, guest], lambda: same_game(host, guest), moving=False)
-    guest.live.close("leaving")
-    run([host], lambda: host.took(Left), moving=False)
+    host, _guest = guest_leaves(host_link, 2)
     other = game.rules.get("xtic").new_game(seed=8)
     before = host.live.state.move_list()
     stranger = Side(LiveGame.join(join(host_link), "Eve", other, 1), random.Random(4))

@@ -36,6 +36,7 @@ import threading
 import time
 import traceback
 from collections import Counter
+from functools import partial
 
 LOOPBACK = "127.0.0.1"
 REFUSALS = ("garbage", "too large", "version")     # a Dropped's causes when the host refused
@@ -270,13 +271,10 @@ def fuzz_game(name: str, count: int, rng: random.Random, limit: float,
             what = f"case {case}"
             events: list = []
             try:
+                drive = partial(_drive, hosted, state, rng)
                 with socket.create_connection((LOOPBACK, host.port), timeout=limit) as sock:
-                    for frame in frames:
-                        sock.sendall(frame)
-                        events += _drive(hosted, state, rng, 0.005)
-                events += _drive(hosted, state, rng, 0.02)
-                while hosted.peers and time.perf_counter() - started < limit + 1:
-                    events += _drive(hosted, state, rng, 0.01)
+                    _send_driving(sock, frames, events, drive)
+                _drive_until_ended(hosted, events, started, limit, drive)
             except ConnectionError:         # refused and closed while we still sent
                 pass
             except Exception:
@@ -336,12 +334,8 @@ def fuzz_guest(name: str, count: int, rng: random.Random, limit: float,
                     frames = [encode(hello), *welcome] + [
                         encode(random_message(rng, rng.randint(1, 3)))
                         for _ in range(rng.randint(1, 12))]
-                    for frame in frames:
-                        sock.sendall(frame)
-                        events += _drive_guest(guest, 0.005)
-                events += _drive_guest(guest, 0.02)
-                while guest.peers and time.perf_counter() - started < limit + 1:
-                    events += _drive_guest(guest, 0.01)
+                    _send_driving(sock, frames, events, partial(_drive_guest, guest))
+                _drive_until_ended(guest, events, started, limit, partial(_drive_guest, guest))
             except ConnectionError:         # refused and closed while we still sent
                 pass
             except Exception:
@@ -409,6 +403,23 @@ def fuzz_discovery(count: int, rng: random.Random, limit: float) -> Tally:
             continue
         tally.count(verdict, time.perf_counter() - started, f"case {case}", limit)
     return tally
+
+
+def _send_driving(sock, frames: list, events: list, drive) -> None:
+    """Send each frame, the game driven a moment between them (`drive(seconds)` gives
+    its events, gathered in `events` as they come: a send the peer cuts short keeps
+    them)."""
+    for frame in frames:
+        sock.sendall(frame)
+        events += drive(0.005)
+
+
+def _drive_until_ended(live_game, events: list, started: float, limit: float,
+                       drive) -> None:
+    """Drive the game on until it ends the link, or the case's time is up (a hang)."""
+    events += drive(0.02)
+    while live_game.peers and time.perf_counter() - started < limit + 1:
+        events += drive(0.01)
 
 
 def _drive_guest(guest, seconds: float) -> list:

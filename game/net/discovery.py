@@ -24,6 +24,7 @@ import json
 import logging
 import secrets
 import threading
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
 from game.rules import names as game_names
@@ -160,7 +161,7 @@ def _unavailable(error: BaseException) -> str:
     return str(error) or type(error).__name__
 
 
-class _Worker:
+class _Worker(ABC):
     """A daemon thread that opens zeroconf, does its part until close(), and closes it."""
 
     def __init__(self, interfaces: list[str] | None):
@@ -208,14 +209,13 @@ class _Worker:
             except Exception:           # best effort: the thread ends all the same
                 log.info("closing zeroconf failed", exc_info=True)
 
+    @abstractmethod
     def _serve(self, zc) -> None:
-        """Its part (Browser: browse; Announcement: register) until close(): each of the
-        two defines it."""
-        raise NotImplementedError
+        """Its part (Browser: browse; Announcement: register) until close()."""
 
+    @abstractmethod
     def _explain(self, why: str) -> str:
-        """`why` zeroconf could not work, said for its part: each of the two defines it."""
-        raise NotImplementedError
+        """`why` zeroconf could not work, said for its part."""
 
 
 class Browser(_Worker):

@@ -220,11 +220,8 @@ class LivePlay:
         address. An announcement may lie: a try there is checked by the hello like any."""
         if self.browser is None:
             return []
-        try:
-            games = self.browser.games()
-        except Exception:           # a browser that failed: the saved address only
-            return []
-        places = [(found.address, found.port) for found in games
+        # (a browser that failed lists nothing: the saved address only)
+        places = [(found.address, found.port) for found in self.browser.games()
                   if getattr(found, "game_id", "") == self._game_id
                   and found.game == self.state.spec.name]
         return [place for place in dict.fromkeys(places) if place != self.address]
@@ -250,10 +247,7 @@ class LivePlay:
 
     def _stop_looking(self) -> None:
         if self.browser is not None:
-            try:
-                self.browser.close()
-            except Exception:       # already closed, or failing: nothing more to stop
-                pass
+            self.browser.close()            # never raises; again is harmless
             self.browser = None
         self.found_at = None
 
