@@ -142,7 +142,7 @@ class LivePlay:
         self._cannot_list = ""          # a host: why it cannot be listed (tried once)
         self.browser = None             # a dropped guest: the games hosted on the network
         self._cannot_look = False       # a guest: this copy cannot look (tried once)
-        self._game_id = ""              # a guest: its game's id, as its host announces it
+        self._game_id = ""              # its game's id, as the host announces it (made once)
         self.found_at: tuple | None = None  # a guest: where its game was seen, not yet tried
         self.trying: tuple | None = None    # a guest: where the try under way goes
         self._tried: set = set()        # a guest: where it tried in vain since the drop
@@ -165,8 +165,9 @@ class LivePlay:
             return self._cannot_list
         # A game under way (every seat has had its player) waits for one coming back: its
         # id lets that player's app find it, and no newcomer is offered the seat.
-        listing = (game_id(self.state.spec.name, self.state.seed, self.name), True) \
-            if self.started else ("", False)
+        if self.started and not self._game_id:     # (asked each frame while a seat is empty)
+            self._game_id = game_id(self.state.spec.name, self.state.seed, self.name)
+        listing = (self._game_id, True) if self.started else ("", False)
         if self.announcement is not None and listing == self._listed:
             return ""
         self._stop_announcing()
